@@ -1,0 +1,11 @@
+package org.doji.rm.api;
+
+/** The failure classes every Doji service reports; each maps to one typed SOAP fault. */
+public enum FaultKind {
+    INVALID_REQUEST,
+    UNKNOWN_RESOURCE,
+    NOT_AUTHORIZED,
+    RESOURCE_UNAVAILABLE,
+    INVALID_STATE_TRANSITION,
+    INTERNAL_ERROR
+}

@@ -1,0 +1,7 @@
+package org.doji.rm.model;
+
+public enum RmKind {
+    COMPUTE,
+    NETWORK,
+    COORDINATOR
+}
