@@ -1,0 +1,16 @@
+package org.doji.nrm.openflow.controller;
+
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
+
+/** Switch life-cycle and packet-in events; called on I/O threads, so implementations must not block. */
+public interface SwitchListener {
+
+    default void switchConnected(long dpid) {
+    }
+
+    default void switchDisconnected(long dpid) {
+    }
+
+    default void packetIn(long dpid, OFPacketIn packetIn) {
+    }
+}
