@@ -6,8 +6,9 @@ import org.doji.rm.model.Allocation;
 /**
  * The small SPI every adapter implements (simulated, Grid Engine, TORQUE, OpenFlow). The kernel owns the
  * calendars, the state machines and persistence; a backend only describes its resources and performs
- * the real-world actions. Every action is called AFTER the state change that triggers it is durable,
- * and must be idempotent: after a crash the kernel may call it again for the same reservation.
+ * the real-world actions. Each action is called as part of the state change that triggers it, which the
+ * kernel makes durable right after; after a crash the kernel may call an action again for the same
+ * reservation, so every action must be idempotent.
  *
  * <p>Actions run outside database transactions. A {@link org.doji.rm.api.DojiException} with kind
  * RESOURCE_UNAVAILABLE from {@link #onHold} refuses the reservation; exceptions from the other actions

@@ -1,0 +1,150 @@
+package org.doji.rm.calendar;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LinkFreeView;
+
+/**
+ * Time-indexed usage of every resource of one RM: nodes (booked whole), network links (bandwidth) and
+ * countable resources. Planned capacity changes are booked as events at construction. Not thread-safe:
+ * the kernel serialises access.
+ */
+public final class ReservationCalendar {
+
+    private final BackendInventory inventory;
+    private final Map<String, StepCalendar> nodes = new HashMap<>();
+    private final Map<String, BackendInventory.Node> nodeSpecs = new HashMap<>();
+    private final Map<String, List<BackendInventory.Node>> nodesBySite = new HashMap<>();
+    private final Map<String, StepCalendar> links = new HashMap<>();
+    private final Map<String, BackendInventory.NetLink> linkSpecs = new HashMap<>();
+    private final Map<String, StepCalendar> countables = new HashMap<>();
+    private final Map<String, Long> countableTotals = new HashMap<>();
+
+    public ReservationCalendar(BackendInventory inventory) {
+        this.inventory = inventory;
+        for (BackendInventory.ComputeSite site : inventory.sites()) {
+            List<BackendInventory.Node> ordered = new ArrayList<>(site.nodes());
+            ordered.sort(Comparator.comparing(BackendInventory.Node::name, NodeNames.NATURAL));
+            nodesBySite.put(site.name(), ordered);
+            for (BackendInventory.Node n : ordered) {
+                nodes.put(n.name(), new StepCalendar());
+                nodeSpecs.put(n.name(), n);
+            }
+        }
+        for (BackendInventory.NetLink l : inventory.links()) {
+            links.put(l.id(), new StepCalendar());
+            linkSpecs.put(l.id(), l);
+        }
+        for (BackendInventory.CountableResource c : inventory.countables()) {
+            countables.put(c.name(), new StepCalendar());
+            countableTotals.put(c.name(), c.total());
+        }
+        for (BackendInventory.CapacityChange change : inventory.capacityChanges()) {
+            StepCalendar cal = calendarOf(change.resourceId());
+            if (cal != null) {
+                long amount = nodes.containsKey(change.resourceId()) ? 1 : change.reduction();
+                cal.add(change.from(), change.to(), amount);
+            }
+        }
+    }
+
+    public BackendInventory inventory() {
+        return inventory;
+    }
+
+    private StepCalendar calendarOf(String resourceId) {
+        StepCalendar cal = nodes.get(resourceId);
+        if (cal == null) {
+            cal = links.get(resourceId);
+        }
+        if (cal == null) {
+            cal = countables.get(resourceId);
+        }
+        return cal;
+    }
+
+    public void book(TimeWindow w, Allocation a) {
+        apply(Booking.of(w, a), 1);
+    }
+
+    public void release(TimeWindow w, Allocation a) {
+        apply(Booking.of(w, a), -1);
+    }
+
+    /** Books ({@code sign} = 1) or releases ({@code sign} = -1) the given amounts. */
+    public void apply(List<Booking> bookings, int sign) {
+        for (Booking b : bookings) {
+            StepCalendar cal = calendarOf(b.resourceId());
+            if (cal == null) {
+                throw new IllegalArgumentException("unknown resource " + b.resourceId());
+            }
+            cal.add(b.from(), b.to(), sign * b.amount());
+        }
+    }
+
+    public boolean hasSite(String site) {
+        return nodesBySite.containsKey(site);
+    }
+
+    /** Nodes of a site that are free over the whole window, lowest-numbered first. */
+    public List<BackendInventory.Node> freeNodes(String site, TimeWindow w, Set<String> down) {
+        List<BackendInventory.Node> free = new ArrayList<>();
+        for (BackendInventory.Node n : nodesBySite.getOrDefault(site, List.of())) {
+            if (!down.contains(n.name()) && nodes.get(n.name()).maxUsage(w.start(), w.end()) == 0) {
+                free.add(n);
+            }
+        }
+        return free;
+    }
+
+    public int freeCores(String site, TimeWindow w, Set<String> down) {
+        return freeNodes(site, w, down).stream().mapToInt(BackendInventory.Node::cores).sum();
+    }
+
+    /** When the node's previous booking ended (at or before t), or null: for contiguous node choice. */
+    public java.time.Instant previousEnd(String node, java.time.Instant t) {
+        return nodes.get(node).lastFreedAtOrBefore(t);
+    }
+
+    public long freeBandwidth(String linkId, TimeWindow w) {
+        BackendInventory.NetLink spec = linkSpecs.get(linkId);
+        return Math.max(0, spec.capacityMbps() - links.get(linkId).maxUsage(w.start(), w.end()));
+    }
+
+    public boolean hasCountable(String name) {
+        return countables.containsKey(name);
+    }
+
+    public long freeCountable(String name, TimeWindow w) {
+        return Math.max(0, countableTotals.get(name) - countables.get(name).maxUsage(w.start(), w.end()));
+    }
+
+    /** Live view of free link bandwidth over one window, for routing policies. */
+    public LinkFreeView linkView(TimeWindow w) {
+        return new LinkFreeView() {
+            @Override
+            public Collection<BackendInventory.NetLink> links() {
+                return inventory.links();
+            }
+
+            @Override
+            public long freeMbps(String linkId) {
+                return freeBandwidth(linkId, w);
+            }
+        };
+    }
+
+    /** Total booked usage at an instant of a resource (node, link or countable), for invariant checks. */
+    public long usageAt(String resourceId, java.time.Instant t) {
+        StepCalendar cal = calendarOf(resourceId);
+        return cal == null ? 0 : cal.levelAt(t);
+    }
+}

@@ -1,0 +1,36 @@
+package org.doji.rm.config;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.env.EnvironmentPostProcessor;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Defaults every Doji service shares, at the lowest precedence so any property source overrides them:
+ * a durable H2 file database per service under {@code doji.data-dir}, schema managed by Hibernate, CXF
+ * under {@code /services}, and no Spring banner.
+ */
+public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
+        Map<String, Object> defaults = new HashMap<>();
+        defaults.put("spring.datasource.url",
+                "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE");
+        defaults.put("spring.datasource.username", "sa");
+        defaults.put("spring.jpa.hibernate.ddl-auto", "update");
+        defaults.put("spring.jpa.open-in-view", "false");
+        defaults.put("cxf.path", "/services");
+        defaults.put("spring.main.banner-mode", "off");
+        defaults.put("management.endpoints.web.exposure.include", "health,info,metrics");
+        env.getPropertySources().addLast(new MapPropertySource("dojiDefaults", defaults));
+    }
+
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE;
+    }
+}

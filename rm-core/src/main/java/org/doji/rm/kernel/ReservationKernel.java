@@ -1,0 +1,347 @@
+package org.doji.rm.kernel;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.calendar.ReservationCalendar;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.PendingChange;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.ReservationState;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.persistence.IdempotencyRecord;
+import org.doji.rm.spi.ResourceBackend;
+import org.doji.rm.state.Operation;
+import org.doji.rm.state.ReservationStateMachine;
+import org.doji.rm.state.ReservationStateMachine.Decision;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The RM kernel: two-phase reserve, modify and cancel over the reservation calendar, durable before
+ * every answer, with the backend's actions after each durable change. One write lock serialises the
+ * mutations (a calendar decision and its record must change together); reads share a read lock.
+ */
+public class ReservationKernel implements ResourceManager {
+
+    private static final Logger log = LoggerFactory.getLogger(ReservationKernel.class);
+
+    private final RmSettings settings;
+    private final ResourceBackend backend;
+    private final ReservationStore store;
+    private final Clock clock;
+    private final Notifier notifier;
+    private final ReservationCalendar calendar;
+    private final Allocator allocator;
+    private final SpecValidator validator;
+    private final AvailabilityReporter reporter;
+    private final Map<String, Reservation> open = new LinkedHashMap<>();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final TwoPhaseSteps steps;
+
+    public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
+                             Notifier notifier) {
+        this.settings = settings;
+        this.backend = backend;
+        this.store = store;
+        this.clock = clock;
+        this.notifier = notifier;
+        this.calendar = new ReservationCalendar(backend.inventory());
+        this.allocator = new Allocator(calendar, backend);
+        this.validator = new SpecValidator(settings);
+        this.reporter = new AvailabilityReporter(settings, backend, calendar);
+        this.steps = new TwoPhaseSteps(calendar, backend);
+        recover();
+    }
+
+    /** Reloads every open reservation into the calendar and lets the backend reconcile. */
+    private void recover() {
+        List<Reservation> loaded = store.loadOpen();
+        for (Reservation r : loaded) {
+            calendar.apply(r.heldBookings(), 1);
+            open.put(r.key(), r);
+        }
+        backend.reconcile(loaded.stream().filter(r -> r.spec != null).map(Reservation::context).toList());
+        log.info("RM {} ({} backend) recovered {} open reservations", settings.rmId(), backend.name(), loaded.size());
+    }
+
+    public RmSettings settings() {
+        return settings;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    @Override
+    public ResourceInventory describe(Caller caller) {
+        return reporter.describe();
+    }
+
+    @Override
+    public List<SlotAvailability> availability(Caller caller, AvailabilityQuery query) {
+        String user = query.onBehalfOf() != null ? query.onBehalfOf() : caller.name();
+        return read(() -> reporter.availability(query.slots(), user, backend.liveState().downNodes()));
+    }
+
+    @Override
+    public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
+        authorizeCoordinator(caller);
+        String hash = store.json().hash("reserve", spec, consumer);
+        return write(caller, correlationId, "reserve", hash, () -> {
+            Instant now = clock.instant();
+            validator.validate(spec, calendar, now);
+            var allocation = allocator.allocate(spec, backend.liveState().downNodes());
+            var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
+            Reservation r = new Reservation(record, store.json());
+            r.pendingSpec = spec;
+            r.pendingAllocation = allocation;
+            record.setReservationState(ReservationState.ReserveHeld);
+            record.setPendingChange(PendingChange.Reserve);
+            record.setHoldExpires(now.plus(settings.holdTimeout()));
+            record.setConsumer(consumer);
+            record.setGlobalId(spec.globalId());
+            calendar.apply(r.pendingBookings(), 1);
+            try {
+                backend.onHold(r.pendingContext());
+            } catch (RuntimeException e) {
+                calendar.apply(r.pendingBookings(), -1);
+                throw e;
+            }
+            open.put(r.key(), r);
+            log.info("held {} for {} until {}", r.key(), caller.name(), record.getHoldExpires());
+            return r;
+        });
+    }
+
+    @Override
+    public ReservationView commit(Caller caller, String key, String correlationId) {
+        return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
+            Reservation r = owned(caller, key);
+            steps.commit(r, next(r, Operation.COMMIT));
+            finishIfFinal(r);
+            return r;
+        });
+    }
+
+    @Override
+    public ReservationView abort(Caller caller, String key, String correlationId) {
+        return write(caller, correlationId, "abort", store.json().hash("abort", key), () -> {
+            Reservation r = owned(caller, key);
+            steps.abort(r, next(r, Operation.ABORT));
+            finishIfFinal(r);
+            return r;
+        });
+    }
+
+    @Override
+    public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
+        return write(caller, correlationId, "modify", store.json().hash("modify", key, spec), () -> {
+            Reservation r = owned(caller, key);
+            ReservationState target = next(r, Operation.MODIFY);
+            Instant now = clock.instant();
+            validator.validate(spec, calendar, now);
+            // allocate as if the old reservation were gone, then hold the union of old and new
+            calendar.apply(r.committedBookings(), -1);
+            var allocation = tryAllocate(spec, r);
+            r.pendingSpec = spec;
+            r.pendingAllocation = allocation;
+            r.record.setPendingChange(PendingChange.Modify);
+            r.record.setReservationState(target);
+            r.record.setHoldExpires(now.plus(settings.holdTimeout()));
+            calendar.apply(r.pendingBookings(), 1);
+            return r;
+        });
+    }
+
+    private org.doji.rm.model.Allocation tryAllocate(ReservationSpec spec, Reservation r) {
+        try {
+            return allocator.allocate(spec, backend.liveState().downNodes());
+        } finally {
+            calendar.apply(r.committedBookings(), 1);
+        }
+    }
+
+    @Override
+    public ReservationView cancel(Caller caller, String key, String correlationId) {
+        return write(caller, correlationId, "cancel", store.json().hash("cancel", key), () -> {
+            Reservation r = owned(caller, key);
+            r.record.setReservationState(next(r, Operation.CANCEL));
+            r.record.setPendingChange(PendingChange.Cancel);
+            r.record.setHoldExpires(clock.instant().plus(settings.holdTimeout()));
+            return r;
+        });
+    }
+
+    @Override
+    public ReservationView get(Caller caller, String key) {
+        return read(() -> ownedOrStored(caller, key).view(settings.rmId()));
+    }
+
+    @Override
+    public void destroy(Caller caller, String key) {
+        lock.writeLock().lock();
+        try {
+            Reservation r = ownedOrStored(caller, key);
+            steps.destroy(r);
+            open.remove(key);
+            store.delete(key);
+            log.info("destroyed {}", key);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public Instant setTerminationTime(Caller caller, String key, Instant requested) {
+        lock.writeLock().lock();
+        try {
+            Reservation r = ownedOrStored(caller, key);
+            if (requested != null && r.spec != null && requested.isBefore(r.spec.window().end())
+                    && !r.record.getLifecycleState().isFinal()) {
+                throw DojiException.invalidField("requestedTerminationTime", "TERMINATION_BEFORE_END",
+                        "the record cannot be forgotten before the reservation ends at " + r.spec.window().end());
+            }
+            r.record.setTerminationTime(requested);
+            store.save(r, clock.instant());
+            return requested;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Driver step: expire holds, start and end reservations whose (virtual) time has come. */
+    public int tick() {
+        Instant now = clock.instant();
+        List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
+        int acted = 0;
+        for (Reservation r : due) {
+            lock.writeLock().lock();
+            String message;
+            try {
+                MDC.put("reservation", r.key());
+                message = steps.advance(r, now);
+                if (message == null) {
+                    continue;
+                }
+                store.save(r, now);
+                finishIfFinal(r);
+                acted++;
+            } finally {
+                MDC.remove("reservation");
+                lock.writeLock().unlock();
+            }
+            if (r.record.getConsumer() != null) {
+                notifier.notify(r.record.getConsumer(), r.view(settings.rmId()), message);
+            }
+        }
+        return acted;
+    }
+
+    /** Open reservations (for invariant checks and operators). */
+    public Collection<ReservationView> openReservations() {
+        return read(() -> open.values().stream().map(r -> r.view(settings.rmId())).toList());
+    }
+
+    /** Booked usage of a resource at an instant (for invariant checks). */
+    public long usageAt(String resourceId, Instant t) {
+        return read(() -> calendar.usageAt(resourceId, t));
+    }
+
+    private ReservationState next(Reservation r, Operation op) {
+        return ReservationStateMachine.nextReservationState(r.record.getReservationState(),
+                r.record.getPendingChange(), r.record.getLastDecision(), r.record.getLifecycleState(), op);
+    }
+
+    private void finishIfFinal(Reservation r) {
+        if (r.record.getLifecycleState().isFinal()) {
+            open.remove(r.key());
+        }
+    }
+
+    private void authorizeCoordinator(Caller caller) {
+        if (!settings.coordinators().isEmpty() && !settings.coordinators().contains(caller.name())) {
+            throw DojiException.notAuthorized(caller.name() + " is not a registered coordinator of " + settings.rmId());
+        }
+    }
+
+    private Reservation owned(Caller caller, String key) {
+        return ownedOrStored(caller, key);
+    }
+
+    private Reservation ownedOrStored(Caller caller, String key) {
+        Reservation r = open.get(key);
+        if (r == null) {
+            r = store.load(key).orElseThrow(() -> DojiException.unknown(key));
+        }
+        if (!r.record.getOwner().equals(caller.name())) {
+            throw DojiException.notAuthorized(caller.name() + " does not own reservation " + key);
+        }
+        return r;
+    }
+
+    /** Runs a mutation under the write lock with correlation-id idempotency; durable before it returns. */
+    private ReservationView write(Caller caller, String correlationId, String operation, String hash,
+                                  Supplier<Reservation> mutation) {
+        if (correlationId == null || correlationId.isBlank()) {
+            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
+        }
+        String callId = caller.name() + ":" + correlationId;
+        lock.writeLock().lock();
+        try {
+            IdempotencyRecord previous = store.answer(callId).orElse(null);
+            if (previous != null) {
+                if (!previous.getPayloadHash().equals(hash)) {
+                    throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED", "correlation id "
+                            + correlationId + " was already used for a different " + previous.getOperation() + " call");
+                }
+                return store.decodeAnswer(previous);
+            }
+            Reservation r = mutation.get();
+            r.record.setVersion(r.record.getVersion() + 1);
+            r.record.setUpdated(clock.instant());
+            ReservationView answer = r.view(settings.rmId());
+            store.save(r, clock.instant(), callId, operation, hash, answer);
+            return r.view(settings.rmId());
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private <T> T read(Supplier<T> reader) {
+        lock.readLock().lock();
+        try {
+            return reader.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private static String newKey() {
+        return "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+    }
+
+    /** Keys of all reservations in the calendar (for tests). */
+    Set<String> openKeys() {
+        return read(() -> new HashSet<>(open.keySet()));
+    }
+
+    List<Reservation> openSnapshot() {
+        return read(() -> new ArrayList<>(open.values()));
+    }
+}

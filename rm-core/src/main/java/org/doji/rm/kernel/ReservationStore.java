@@ -1,0 +1,76 @@
+package org.doji.rm.kernel;
+
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.persistence.IdempotencyRecord;
+import org.doji.rm.persistence.IdempotencyRepository;
+import org.doji.rm.persistence.JsonCodec;
+import org.doji.rm.persistence.ReservationRecord;
+import org.doji.rm.persistence.ReservationRepository;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Durable storage of reservations and idempotency answers; every write commits before it returns. */
+public class ReservationStore {
+
+    private final ReservationRepository reservations;
+    private final IdempotencyRepository answers;
+    private final TransactionTemplate tx;
+    private final JsonCodec json;
+
+    public ReservationStore(ReservationRepository reservations, IdempotencyRepository answers,
+                            TransactionTemplate tx, JsonCodec json) {
+        this.reservations = reservations;
+        this.answers = answers;
+        this.tx = tx;
+        this.json = json;
+    }
+
+    JsonCodec json() {
+        return json;
+    }
+
+    /** Writes the reservation and, when given, the answer to the call that changed it, in one transaction. */
+    void save(Reservation r, Instant now, String callId, String operation, String payloadHash, ReservationView answer) {
+        r.flush(json);
+        r.record.setUpdated(now);
+        tx.executeWithoutResult(status -> {
+            reservations.save(r.record);
+            if (callId != null) {
+                answers.save(new IdempotencyRecord(callId, operation, payloadHash, json.write(answer), now));
+            }
+        });
+    }
+
+    void save(Reservation r, Instant now) {
+        save(r, now, null, null, null, null);
+    }
+
+    void delete(String key) {
+        tx.executeWithoutResult(status -> reservations.deleteById(key));
+    }
+
+    Optional<Reservation> load(String key) {
+        return reservations.findById(key).map(rec -> new Reservation(rec, json));
+    }
+
+    List<Reservation> loadOpen() {
+        return reservations.findByLifecycleStateIn(EnumSet.of(LifecycleState.Created, LifecycleState.Active))
+                .stream().map(rec -> new Reservation(rec, json)).toList();
+    }
+
+    List<ReservationRecord> loadAll() {
+        return reservations.findAll();
+    }
+
+    Optional<IdempotencyRecord> answer(String callId) {
+        return answers.findById(callId);
+    }
+
+    ReservationView decodeAnswer(IdempotencyRecord record) {
+        return json.read(record.getAnswerJson(), ReservationView.class);
+    }
+}

@@ -1,0 +1,43 @@
+package org.doji.rm.kernel;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Kernel settings, validated: the RM's id, its hold timeout, the longest reservation it accepts,
+ * service levels (the share of free capacity each user may see; default 1.0) and the coordinators
+ * allowed to reserve (empty = anyone authenticated).
+ */
+public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
+                         Map<String, Double> serviceLevels, Set<String> coordinators) {
+
+    public RmSettings {
+        Objects.requireNonNull(rmId, "rmId");
+        if (rmId.isBlank()) {
+            throw new IllegalArgumentException("doji.rm.id must not be blank");
+        }
+        if (holdTimeout == null || holdTimeout.isNegative() || holdTimeout.isZero()) {
+            throw new IllegalArgumentException("doji.rm.hold-timeout must be positive, was " + holdTimeout);
+        }
+        if (maxReservationLength == null || maxReservationLength.isNegative() || maxReservationLength.isZero()) {
+            throw new IllegalArgumentException("doji.rm.max-reservation-length must be positive");
+        }
+        serviceLevels = Map.copyOf(serviceLevels == null ? Map.of() : serviceLevels);
+        serviceLevels.forEach((user, share) -> {
+            if (share == null || share <= 0 || share > 1) {
+                throw new IllegalArgumentException("service level of " + user + " must be in (0, 1], was " + share);
+            }
+        });
+        coordinators = Set.copyOf(coordinators == null ? Set.of() : coordinators);
+    }
+
+    public static RmSettings defaults(String rmId) {
+        return new RmSettings(rmId, Duration.ofSeconds(120), Duration.ofDays(366), Map.of(), Set.of());
+    }
+
+    public double shareFor(String user) {
+        return user == null ? 1.0 : serviceLevels.getOrDefault(user, 1.0);
+    }
+}

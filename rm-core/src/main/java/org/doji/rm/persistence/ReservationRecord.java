@@ -1,0 +1,109 @@
+package org.doji.rm.persistence;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Lob;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.PendingChange;
+import org.doji.rm.model.ReservationState;
+import org.doji.rm.state.ReservationStateMachine.Decision;
+
+/**
+ * One reservation as stored. Specs and allocations are JSON documents (they are read and written
+ * whole); the columns the kernel queries on are plain columns.
+ */
+@Entity
+@Table(name = "rm_reservation", indexes = @Index(name = "rm_reservation_life", columnList = "lifecycleState"))
+public class ReservationRecord {
+
+    @Id
+    @Column(name = "res_key", length = 64)
+    private String key;
+    @Column(nullable = false, length = 64)
+    private String owner;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 32)
+    private ReservationState reservationState;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 32)
+    private LifecycleState lifecycleState;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private PendingChange pendingChange;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private Decision lastDecision;
+    @Lob
+    private String specJson;
+    @Lob
+    private String allocationJson;
+    @Lob
+    private String pendingSpecJson;
+    @Lob
+    private String pendingAllocationJson;
+    private Instant holdExpires;
+    private Instant terminationTime;
+    @Column(length = 1024)
+    private String consumer;
+    @Column(length = 64)
+    private String globalId;
+    private int version;
+    private Instant created;
+    private Instant updated;
+    @Column(length = 1024)
+    private String reason;
+
+    protected ReservationRecord() {
+    }
+
+    public ReservationRecord(String key, String owner, Instant now) {
+        this.key = key;
+        this.owner = owner;
+        this.reservationState = ReservationState.ReserveStart;
+        this.lifecycleState = LifecycleState.Created;
+        this.pendingChange = PendingChange.None;
+        this.lastDecision = Decision.NONE;
+        this.created = now;
+        this.updated = now;
+    }
+
+    public String getKey() { return key; }
+    public String getOwner() { return owner; }
+    public ReservationState getReservationState() { return reservationState; }
+    public void setReservationState(ReservationState s) { this.reservationState = s; }
+    public LifecycleState getLifecycleState() { return lifecycleState; }
+    public void setLifecycleState(LifecycleState s) { this.lifecycleState = s; }
+    public PendingChange getPendingChange() { return pendingChange; }
+    public void setPendingChange(PendingChange p) { this.pendingChange = p; }
+    public Decision getLastDecision() { return lastDecision; }
+    public void setLastDecision(Decision d) { this.lastDecision = d; }
+    public String getSpecJson() { return specJson; }
+    public void setSpecJson(String v) { this.specJson = v; }
+    public String getAllocationJson() { return allocationJson; }
+    public void setAllocationJson(String v) { this.allocationJson = v; }
+    public String getPendingSpecJson() { return pendingSpecJson; }
+    public void setPendingSpecJson(String v) { this.pendingSpecJson = v; }
+    public String getPendingAllocationJson() { return pendingAllocationJson; }
+    public void setPendingAllocationJson(String v) { this.pendingAllocationJson = v; }
+    public Instant getHoldExpires() { return holdExpires; }
+    public void setHoldExpires(Instant t) { this.holdExpires = t; }
+    public Instant getTerminationTime() { return terminationTime; }
+    public void setTerminationTime(Instant t) { this.terminationTime = t; }
+    public String getConsumer() { return consumer; }
+    public void setConsumer(String c) { this.consumer = c; }
+    public String getGlobalId() { return globalId; }
+    public void setGlobalId(String g) { this.globalId = g; }
+    public int getVersion() { return version; }
+    public void setVersion(int v) { this.version = v; }
+    public Instant getCreated() { return created; }
+    public Instant getUpdated() { return updated; }
+    public void setUpdated(Instant t) { this.updated = t; }
+    public String getReason() { return reason; }
+    public void setReason(String r) { this.reason = r; }
+}

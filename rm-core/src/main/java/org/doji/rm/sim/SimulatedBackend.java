@@ -1,0 +1,106 @@
+package org.doji.rm.sim;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.ReservationContext;
+import org.doji.rm.spi.ResourceBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * SIMULATED backend (demo and simulation mode): an inventory from configuration and actions that only
+ * log and record themselves. Handles look like the queue names a Grid Engine RM would hand out.
+ */
+public class SimulatedBackend implements ResourceBackend {
+
+    private static final Logger log = LoggerFactory.getLogger(SimulatedBackend.class);
+
+    private final BackendInventory inventory;
+    private final List<String> actions = Collections.synchronizedList(new ArrayList<>());
+
+    public SimulatedBackend(BackendInventory inventory) {
+        this.inventory = inventory;
+    }
+
+    /** Sites of {@code nodes} nodes named {@code <site>-n1..n<nodes>} with {@code coresPerNode} each. */
+    public static BackendInventory.ComputeSite site(String name, int nodes, int coresPerNode, double unitPrice,
+                                                    java.util.Map<String, String> attributes) {
+        return new BackendInventory.ComputeSite(name, unitPrice, attributes, IntStream.rangeClosed(1, nodes)
+                .mapToObj(i -> new BackendInventory.Node(name + "-n" + i, coresPerNode)).toList());
+    }
+
+    @Override
+    public String name() {
+        return "simulated";
+    }
+
+    @Override
+    public BackendInventory inventory() {
+        return inventory;
+    }
+
+    @Override
+    public void onHold(ReservationContext ctx) {
+        record("hold", ctx);
+    }
+
+    @Override
+    public Allocation onCommit(ReservationContext ctx) {
+        record("commit", ctx);
+        return withHandles(ctx);
+    }
+
+    @Override
+    public void onAbort(ReservationContext ctx) {
+        record("abort", ctx);
+    }
+
+    @Override
+    public void onStart(ReservationContext ctx) {
+        record("start", ctx);
+    }
+
+    @Override
+    public void onEnd(ReservationContext ctx) {
+        record("end", ctx);
+    }
+
+    @Override
+    public void onCancel(ReservationContext ctx) {
+        record("cancel", ctx);
+    }
+
+    @Override
+    public Allocation onModify(ReservationContext before, ReservationContext after) {
+        record("modify", after);
+        return withHandles(after);
+    }
+
+    @Override
+    public void reconcile(List<ReservationContext> expected) {
+        log.info("simulated backend: {} reservations to reconcile, nothing to do", expected.size());
+    }
+
+    /** Actions performed so far, as "action:key" (for tests and the demo). */
+    public List<String> actions() {
+        synchronized (actions) {
+            return List.copyOf(actions);
+        }
+    }
+
+    private void record(String action, ReservationContext ctx) {
+        log.debug("simulated {} of {}", action, ctx.key());
+        actions.add(action + ":" + ctx.key());
+    }
+
+    private static Allocation withHandles(ReservationContext ctx) {
+        List<ComputeAllocation> compute = ctx.allocation().compute().stream()
+                .map(c -> c.withHandle("doji_" + ctx.key())).toList();
+        return ctx.allocation().withCompute(compute);
+    }
+}

@@ -1,0 +1,104 @@
+package org.doji.rm.soap;
+
+import java.time.Clock;
+import org.doji.contract.InternalErrorFault;
+import org.doji.contract.InvalidRequestFault;
+import org.doji.contract.InvalidStateTransitionFault;
+import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.ResourceUnavailableFault;
+import org.doji.contract.UnknownResourceFault;
+import org.doji.contract.types.BaseFaultType;
+import org.doji.contract.types.InternalErrorFaultType;
+import org.doji.contract.types.InvalidRequestFaultType;
+import org.doji.contract.types.InvalidStateTransitionFaultType;
+import org.doji.contract.types.NotAuthorizedFaultType;
+import org.doji.contract.types.ResourceUnavailableFaultType;
+import org.doji.contract.types.UnknownResourceFaultType;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+
+/** Maps {@link DojiException}s to the contract's typed faults and back (for SOAP clients). */
+public final class Faults {
+
+    private final String originator;
+    private final Clock clock;
+
+    public Faults(String originator, Clock clock) {
+        this.originator = originator;
+        this.clock = clock;
+    }
+
+    /** The typed fault for a domain exception; anything else becomes an InternalErrorFault. */
+    public Exception toFault(RuntimeException e) {
+        DojiException d = e instanceof DojiException de ? de
+                : new DojiException(FaultKind.INTERNAL_ERROR, "INTERNAL_ERROR", "internal error: " + e.getClass().getSimpleName());
+        String message = d.getMessage();
+        return switch (d.kind()) {
+            case INVALID_REQUEST -> {
+                InvalidRequestFaultType info = fill(new InvalidRequestFaultType(), d);
+                info.setField(d.detail());
+                yield new InvalidRequestFault(message, info);
+            }
+            case UNKNOWN_RESOURCE -> {
+                UnknownResourceFaultType info = fill(new UnknownResourceFaultType(), d);
+                info.setResource(d.detail());
+                yield new UnknownResourceFault(message, info);
+            }
+            case NOT_AUTHORIZED -> new NotAuthorizedFault(message, fill(new NotAuthorizedFaultType(), d));
+            case RESOURCE_UNAVAILABLE -> new ResourceUnavailableFault(message, fill(new ResourceUnavailableFaultType(), d));
+            case INVALID_STATE_TRANSITION -> {
+                InvalidStateTransitionFaultType info = fill(new InvalidStateTransitionFaultType(), d);
+                if (d.detail() != null && d.detail().contains("|")) {
+                    info.setCurrentState(d.detail().substring(0, d.detail().indexOf('|')));
+                    info.setOperation(d.detail().substring(d.detail().indexOf('|') + 1));
+                }
+                yield new InvalidStateTransitionFault(message, info);
+            }
+            case INTERNAL_ERROR -> new InternalErrorFault(message, fill(new InternalErrorFaultType(), d));
+        };
+    }
+
+    private <T extends BaseFaultType> T fill(T info, DojiException d) {
+        info.setTimestamp(clock.instant());
+        info.setOriginator(originator);
+        info.setErrorCode(d.errorCode());
+        info.setDescription(d.getMessage());
+        for (DojiException cause : d.causes()) {
+            info.getCause().add(fill(new BaseFaultType(), cause));
+        }
+        return info;
+    }
+
+    /** A typed fault received from a remote service, as a domain exception. */
+    public static DojiException fromFault(Exception fault) {
+        BaseFaultType info;
+        FaultKind kind;
+        String detail = null;
+        if (fault instanceof InvalidRequestFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.INVALID_REQUEST;
+            detail = f.getFaultInfo() == null ? null : f.getFaultInfo().getField();
+        } else if (fault instanceof UnknownResourceFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.UNKNOWN_RESOURCE;
+            detail = f.getFaultInfo() == null ? null : f.getFaultInfo().getResource();
+        } else if (fault instanceof NotAuthorizedFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.NOT_AUTHORIZED;
+        } else if (fault instanceof ResourceUnavailableFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.RESOURCE_UNAVAILABLE;
+        } else if (fault instanceof InvalidStateTransitionFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.INVALID_STATE_TRANSITION;
+        } else if (fault instanceof InternalErrorFault f) {
+            info = f.getFaultInfo();
+            kind = FaultKind.INTERNAL_ERROR;
+        } else {
+            return new DojiException(FaultKind.INTERNAL_ERROR, "REMOTE_ERROR", String.valueOf(fault.getMessage()));
+        }
+        String code = info == null || info.getErrorCode() == null ? kind.name() : info.getErrorCode();
+        String message = info == null || info.getDescription() == null ? fault.getMessage() : info.getDescription();
+        return new DojiException(kind, code, message, detail, java.util.List.of());
+    }
+}

@@ -1,0 +1,153 @@
+package org.doji.rm.soap;
+
+import jakarta.annotation.Resource;
+import jakarta.jws.WebService;
+import jakarta.xml.ws.WebServiceContext;
+import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import java.time.Instant;
+import java.util.function.Supplier;
+import org.doji.contract.*;
+import org.doji.contract.rm.GetResourceProperty;
+import org.doji.contract.rm.GetResourcePropertyDocument;
+import org.doji.contract.rm.GetResourcePropertyDocumentResponse;
+import org.doji.contract.rm.GetResourcePropertyResponse;
+import org.doji.contract.rm.ReservationReference;
+import org.doji.contract.types.Availability;
+import org.doji.contract.types.ReservationDocument;
+import org.doji.contract.types.ReservationSpec;
+import org.doji.contract.types.ResourceDescription;
+import org.doji.contract.types.TerminationTimeResult;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.model.ReservationView;
+
+/**
+ * The RM port over SOAP: reads the caller and the addressed resource, maps the contract's types to the
+ * domain, calls the {@link ResourceManager}, and maps failures to typed faults. No logic of its own.
+ */
+@WebService(serviceName = "RmService", portName = "RmPort", targetNamespace = "http://doji.org/ns/2026/wsdl",
+        endpointInterface = "org.doji.contract.RmPortType", wsdlLocation = "classpath:wsdl/doji-rm.wsdl")
+public class RmEndpoint implements RmPortType {
+
+    private final ResourceManager rm;
+    private final String rmId;
+    private final Faults faults;
+    private final java.time.Clock clock;
+
+    @Resource
+    private WebServiceContext context;
+
+    public RmEndpoint(ResourceManager rm, String rmId, Faults faults, java.time.Clock clock) {
+        this.rm = rm;
+        this.rmId = rmId;
+        this.faults = faults;
+        this.clock = clock;
+    }
+
+    @Override
+    public ResourceDescription describe() throws InternalErrorFault, NotAuthorizedFault {
+        return call(() -> ToContract.description(rm.describe(caller())));
+    }
+
+    @Override
+    public Availability getAvailableResources(org.doji.contract.types.AvailabilityQuery query)
+            throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> ToContract.availability(rmId, rm.availability(caller(), FromContract.query(query))));
+    }
+
+    @Override
+    public ReservationReference reserve(String correlationId, ReservationSpec spec, W3CEndpointReference consumer)
+            throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault, ResourceUnavailableFault {
+        return call(() -> {
+            String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
+            ReservationView view = rm.reserve(caller(), correlationId, FromContract.spec(spec), consumerAddress);
+            ReservationReference ref = new ReservationReference();
+            ref.setReference(ResourceReferences.reference(SoapRequestContext.serviceAddress(context), view.key()));
+            ref.setDocument(ToContract.document(view));
+            return ref;
+        });
+    }
+
+    @Override
+    public ReservationDocument reserveCommit(String correlationId) throws InvalidStateTransitionFault,
+            UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> ToContract.document(rm.commit(caller(), key(), correlationId)));
+    }
+
+    @Override
+    public ReservationDocument reserveAbort(String correlationId) throws InvalidStateTransitionFault,
+            UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> ToContract.document(rm.abort(caller(), key(), correlationId)));
+    }
+
+    @Override
+    public ReservationDocument modify(String correlationId, ReservationSpec spec) throws InvalidStateTransitionFault,
+            UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> ToContract.document(rm.modify(caller(), key(), correlationId, FromContract.spec(spec))));
+    }
+
+    @Override
+    public ReservationDocument cancel(String correlationId) throws InvalidStateTransitionFault,
+            UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> ToContract.document(rm.cancel(caller(), key(), correlationId)));
+    }
+
+    @Override
+    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument parameters)
+            throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            GetResourcePropertyDocumentResponse response = new GetResourcePropertyDocumentResponse();
+            response.setReservationDocument(ToContract.document(rm.get(caller(), key())));
+            return response;
+        });
+    }
+
+    @Override
+    public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            ReservationDocument doc = ToContract.document(rm.get(caller(), key()));
+            GetResourcePropertyResponse response = new GetResourcePropertyResponse();
+            response.getAny().addAll(ResourceProperties.select(doc, parameters.getProperty()));
+            return response;
+        });
+    }
+
+    @Override
+    public void destroy() throws InvalidStateTransitionFault, UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
+        call(() -> {
+            rm.destroy(caller(), key());
+            return null;
+        });
+    }
+
+    @Override
+    public TerminationTimeResult setTerminationTime(Instant requestedTerminationTime)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            TerminationTimeResult result = new TerminationTimeResult();
+            result.setNewTerminationTime(rm.setTerminationTime(caller(), key(), requestedTerminationTime));
+            result.setCurrentTime(clock.instant());
+            return result;
+        });
+    }
+
+    private Caller caller() {
+        return SoapRequestContext.caller(context);
+    }
+
+    private String key() {
+        return SoapRequestContext.resourceKey(context);
+    }
+
+    /** Runs the call and turns failures into the typed faults every operation may declare. */
+    @SuppressWarnings("unchecked")
+    private <T, E1 extends Exception> T call(Supplier<T> body) throws E1 {
+        try {
+            return body.get();
+        } catch (RuntimeException e) {
+            throw (E1) faults.toFault(e);
+        }
+    }
+
+}

@@ -1,0 +1,168 @@
+package org.doji.rm.soap.client;
+
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.WebServiceException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.jaxb.JAXBDataBinding;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
+import org.doji.contract.RmPortType;
+import org.doji.contract.RmService;
+import org.doji.contract.rm.GetResourcePropertyDocument;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.soap.Faults;
+import org.doji.rm.soap.FromContract;
+import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.ToContract;
+
+/**
+ * A remote RM reached over SOAP, as a {@link ResourceManager}: the GRC talks to every RM (and to child
+ * GRCs) through this. One proxy per RM with thread-local request contexts, so calls may run in parallel.
+ * Resource-addressed calls carry the key as a SOAP header and in the address. Transport failures become
+ * RESOURCE_UNAVAILABLE with code RM_UNREACHABLE.
+ */
+public class RemoteResourceManager implements ResourceManager {
+
+    private final String address;
+    private final RmPortType port;
+
+    public RemoteResourceManager(String address, Duration connectTimeout, Duration receiveTimeout) {
+        this.address = address;
+        this.port = new RmService().getRmPort();
+        BindingProvider bp = (BindingProvider) port;
+        bp.getRequestContext().put("thread.local.request.context", "true");
+        Client client = ClientProxy.getClient(port);
+        HTTPClientPolicy policy = new HTTPClientPolicy();
+        policy.setConnectionTimeout(connectTimeout.toMillis());
+        policy.setReceiveTimeout(receiveTimeout.toMillis());
+        ((HTTPConduit) client.getConduit()).setClient(policy);
+    }
+
+    public String address() {
+        return address;
+    }
+
+    private RmPortType at(String key) {
+        Map<String, Object> ctx = ((BindingProvider) port).getRequestContext();
+        if (key == null) {
+            ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+            ctx.remove(Header.HEADER_LIST);
+        } else {
+            ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, ResourceReferences.addressOf(address, key));
+            try {
+                ctx.put(Header.HEADER_LIST, List.of(new Header(ResourceReferences.RESOURCE_KEY, key,
+                        new JAXBDataBinding(String.class))));
+            } catch (jakarta.xml.bind.JAXBException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return port;
+    }
+
+    @FunctionalInterface
+    private interface RemoteCall<T> {
+        T call() throws Exception;
+    }
+
+    private <T> T remote(String what, RemoteCall<T> call) {
+        try {
+            return call.call();
+        } catch (DojiException e) {
+            throw e;
+        } catch (jakarta.xml.ws.soap.SOAPFaultException e) {
+            // the RM answered, but with an untyped fault (e.g. a schema violation)
+            throw new DojiException(FaultKind.INTERNAL_ERROR, "REMOTE_FAULT", what + " at " + address
+                    + " failed: " + e.getFault().getFaultString());
+        } catch (WebServiceException e) {
+            throw new DojiException(FaultKind.RESOURCE_UNAVAILABLE, "RM_UNREACHABLE",
+                    what + " at " + address + " failed: " + rootMessage(e));
+        } catch (Exception e) {
+            throw Faults.fromFault(e);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    @Override
+    public ResourceInventory describe(Caller caller) {
+        return remote("describe", () -> FromContract.description(at(null).describe()));
+    }
+
+    @Override
+    public List<SlotAvailability> availability(Caller caller, AvailabilityQuery query) {
+        var q = new org.doji.contract.types.AvailabilityQuery();
+        for (TimeWindow w : query.slots()) {
+            q.getSlot().add(ToContract.window(w));
+        }
+        q.setOnBehalfOf(query.onBehalfOf());
+        return remote("getAvailableResources", () -> FromContract.availability(at(null).getAvailableResources(q)));
+    }
+
+    @Override
+    public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
+        var consumerEpr = consumer == null ? null : new jakarta.xml.ws.wsaddressing.W3CEndpointReferenceBuilder()
+                .address(consumer).build();
+        return remote("reserve", () -> FromContract.view(
+                at(null).reserve(correlationId, ToContract.spec(spec), consumerEpr).getDocument()));
+    }
+
+    @Override
+    public ReservationView commit(Caller caller, String key, String correlationId) {
+        return remote("reserveCommit", () -> FromContract.view(at(key).reserveCommit(correlationId)));
+    }
+
+    @Override
+    public ReservationView abort(Caller caller, String key, String correlationId) {
+        return remote("reserveAbort", () -> FromContract.view(at(key).reserveAbort(correlationId)));
+    }
+
+    @Override
+    public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
+        return remote("modify", () -> FromContract.view(at(key).modify(correlationId, ToContract.spec(spec))));
+    }
+
+    @Override
+    public ReservationView cancel(Caller caller, String key, String correlationId) {
+        return remote("cancel", () -> FromContract.view(at(key).cancel(correlationId)));
+    }
+
+    @Override
+    public ReservationView get(Caller caller, String key) {
+        return remote("GetResourcePropertyDocument", () -> FromContract.view(
+                at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getReservationDocument()));
+    }
+
+    @Override
+    public void destroy(Caller caller, String key) {
+        remote("Destroy", () -> {
+            at(key).destroy();
+            return null;
+        });
+    }
+
+    @Override
+    public Instant setTerminationTime(Caller caller, String key, Instant requested) {
+        return remote("SetTerminationTime", () -> at(key).setTerminationTime(requested).getNewTerminationTime());
+    }
+}

@@ -1,0 +1,105 @@
+package org.doji.rm.state;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.PendingChange;
+import org.doji.rm.model.ReservationState;
+
+/**
+ * The two NSI state machines of an RM reservation, each as one transition table with one guard.
+ *
+ * <p>Reservation machine (two-phase reserve, modify and cancel): a new reservation is created directly in
+ * ReserveHeld (checking happens synchronously inside reserve). Commit and abort finish whatever change is
+ * pending. A hold that times out moves to ReserveTimeout with its resources released; only abort is
+ * accepted then. Commit with nothing pending is a no-op only after a commit (idempotent retries); abort
+ * with nothing pending is always a no-op (safe without a prior reserve).
+ *
+ * <p>Lifecycle machine: Created -> Active (start) -> PassedEndTime (end); Created/Active -> Terminated on a
+ * committed cancel or Destroy; an initial reservation whose hold is aborted or times out is Terminated
+ * too; a backend failure makes it Failed.
+ */
+public final class ReservationStateMachine {
+
+    /** Whether a change was last committed or aborted: decides if a repeated commit is a no-op. */
+    public enum Decision { NONE, COMMITTED, ABORTED }
+
+    private static final Map<ReservationState, Map<Operation, ReservationState>> RESERVATION = new EnumMap<>(ReservationState.class);
+    private static final Map<LifecycleState, Map<Operation, LifecycleState>> LIFECYCLE = new EnumMap<>(LifecycleState.class);
+
+    static {
+        rsv(ReservationState.ReserveStart, Operation.MODIFY, ReservationState.ReserveHeld);
+        rsv(ReservationState.ReserveStart, Operation.CANCEL, ReservationState.ReserveHeld);
+        rsv(ReservationState.ReserveStart, Operation.ABORT, ReservationState.ReserveStart);
+        rsv(ReservationState.ReserveStart, Operation.COMMIT, ReservationState.ReserveStart);
+        rsv(ReservationState.ReserveHeld, Operation.COMMIT, ReservationState.ReserveStart);
+        rsv(ReservationState.ReserveHeld, Operation.ABORT, ReservationState.ReserveStart);
+        rsv(ReservationState.ReserveHeld, Operation.TIMEOUT, ReservationState.ReserveTimeout);
+        rsv(ReservationState.ReserveTimeout, Operation.ABORT, ReservationState.ReserveStart);
+        rsv(ReservationState.ReserveTimeout, Operation.TIMEOUT, ReservationState.ReserveTimeout);
+        rsv(ReservationState.ReserveFailed, Operation.ABORT, ReservationState.ReserveStart);
+
+        life(LifecycleState.Created, Operation.START, LifecycleState.Active);
+        life(LifecycleState.Created, Operation.END, LifecycleState.PassedEndTime);
+        life(LifecycleState.Active, Operation.END, LifecycleState.PassedEndTime);
+        life(LifecycleState.Created, Operation.CANCEL, LifecycleState.Terminated);
+        life(LifecycleState.Active, Operation.CANCEL, LifecycleState.Terminated);
+        life(LifecycleState.Created, Operation.DESTROY, LifecycleState.Terminated);
+        life(LifecycleState.Active, Operation.DESTROY, LifecycleState.Terminated);
+        life(LifecycleState.PassedEndTime, Operation.DESTROY, LifecycleState.Terminated);
+        life(LifecycleState.Failed, Operation.DESTROY, LifecycleState.Terminated);
+        life(LifecycleState.Terminated, Operation.DESTROY, LifecycleState.Terminated);
+        life(LifecycleState.Created, Operation.ABORT, LifecycleState.Terminated);
+        life(LifecycleState.Created, Operation.TIMEOUT, LifecycleState.Terminated);
+        life(LifecycleState.Created, Operation.FAIL, LifecycleState.Failed);
+        life(LifecycleState.Active, Operation.FAIL, LifecycleState.Failed);
+    }
+
+    private ReservationStateMachine() {
+    }
+
+    private static void rsv(ReservationState from, Operation op, ReservationState to) {
+        RESERVATION.computeIfAbsent(from, k -> new EnumMap<>(Operation.class)).put(op, to);
+    }
+
+    private static void life(LifecycleState from, Operation op, LifecycleState to) {
+        LIFECYCLE.computeIfAbsent(from, k -> new EnumMap<>(Operation.class)).put(op, to);
+    }
+
+    /** Table lookup only (no guard); empty when the pair is not in the table. */
+    public static Optional<ReservationState> reservationTarget(ReservationState from, Operation op) {
+        return Optional.ofNullable(RESERVATION.getOrDefault(from, Map.of()).get(op));
+    }
+
+    public static Optional<LifecycleState> lifecycleTarget(LifecycleState from, Operation op) {
+        return Optional.ofNullable(LIFECYCLE.getOrDefault(from, Map.of()).get(op));
+    }
+
+    /**
+     * The one guard of the reservation machine: the table entry, plus the rules that depend on the rest
+     * of the state (what is pending, the last decision, whether the lifecycle still allows changes).
+     */
+    public static ReservationState nextReservationState(ReservationState from, PendingChange pending,
+                                                        Decision lastDecision, LifecycleState lifecycle,
+                                                        Operation op) {
+        ReservationState to = reservationTarget(from, op)
+                .orElseThrow(() -> DojiException.illegalTransition(from.name(), op.name()));
+        boolean changeAllowed = lifecycle == LifecycleState.Created || lifecycle == LifecycleState.Active;
+        boolean ok = switch (op) {
+            case MODIFY, CANCEL -> changeAllowed && pending == PendingChange.None;
+            case COMMIT -> from != ReservationState.ReserveStart || lastDecision == Decision.COMMITTED;
+            default -> true;
+        };
+        if (!ok) {
+            throw DojiException.illegalTransition(from.name() + "/" + lifecycle.name(), op.name());
+        }
+        return to;
+    }
+
+    /** The one guard of the lifecycle machine. */
+    public static LifecycleState nextLifecycleState(LifecycleState from, Operation op) {
+        return lifecycleTarget(from, op).orElseThrow(() -> DojiException.illegalTransition(from.name(), op.name()));
+    }
+}
