@@ -25,6 +25,8 @@ final class CoreProfile {
      *  resumes there instead of at the head (segment times never change once created). */
     private int hint;
     private int lastFitNode;
+    /** Per core count: a segment no later than the first one with at least that many free cores. */
+    private final int[] firstWithRoom;
 
     CoreProfile(long now, int capacity) {
         int initial = 1024;
@@ -36,6 +38,8 @@ final class CoreProfile {
         next[0] = NONE;
         size = 1;
         this.capacity = capacity;
+        this.firstWithRoom = new int[Math.max(0, capacity) + 1];
+        Arrays.fill(firstWithRoom, -1);
     }
 
     int capacity() {
@@ -76,30 +80,57 @@ final class CoreProfile {
         if (cores > capacity) {
             return -1;
         }
-        int start = hint < size && time[hint] <= notBefore ? hint : 0;
-        int k = locate(start, Math.max(notBefore, time[0]));
-        long s = Math.max(notBefore, time[0]);
+        if (cores < 1) {
+            return Math.max(notBefore, time[0]);
+        }
+        // Start at the first segment that ever had room for this many cores (free only shrinks during a
+        // pass, and splits copy their parent's value, so no earlier segment can have room now).
+        int cached = firstWithRoom[cores];
+        int startSeg = cached >= 0 ? cached : (hint < size && time[hint] <= notBefore ? hint : 0);
+        boolean fromFirstRoom = cached >= 0 ? notBefore <= time[cached] : notBefore <= time[0];
+        int k;
+        long s;
+        if (time[startSeg] <= notBefore) {
+            k = locate(startSeg, notBefore);
+            s = Math.max(notBefore, time[0]);
+        } else {
+            k = startSeg;
+            s = time[k];
+        }
         int startNode = k;
+        int firstRoom = -1;
         while (true) {
             if (s > latest) {
-                return -1;
+                break;
             }
             int nk = next[k];
             if (free[k] < cores) {
                 if (nk == NONE) {
-                    return -1;
+                    break;
                 }
                 s = time[nk];
                 startNode = nk;
                 k = nk;
                 continue;
             }
+            if (firstRoom < 0) {
+                firstRoom = k;
+            }
             if (nk == NONE || s + duration <= time[nk]) {
                 lastFitNode = startNode;
                 hint = startNode;
+                remember(cores, firstRoom, fromFirstRoom);
                 return s;
             }
             k = nk;
+        }
+        remember(cores, firstRoom, fromFirstRoom);
+        return -1;
+    }
+
+    private void remember(int cores, int firstRoom, boolean fromFirstRoom) {
+        if (fromFirstRoom && firstRoom >= 0) {
+            firstWithRoom[cores] = firstRoom;
         }
     }
 

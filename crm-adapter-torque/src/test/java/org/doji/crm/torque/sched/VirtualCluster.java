@@ -71,9 +71,6 @@ final class VirtualCluster {
                 pending.remove(j);
                 events.add(r.end);
             }
-            if (!pending.isEmpty() && running.isEmpty() && events.isEmpty()) {
-                events.add(now + 3600); // nothing running: look again later (jobs blocked by reservations)
-            }
         }
     }
 
