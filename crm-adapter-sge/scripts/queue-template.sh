@@ -4,7 +4,7 @@ cat <<T
 qname                 $1
 hostlist              $2
 seq_no                0
-load_thresholds       np_load_avg=1.75
+load_thresholds       NONE
 suspend_thresholds    NONE
 nsuspend              1
 suspend_interval      00:05:00

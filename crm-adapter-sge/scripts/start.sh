@@ -88,6 +88,8 @@ if ! qconf -sql 2>/dev/null | grep -qx 'all.q'; then
   "$(dirname "$0")/queue-template.sh" all.q @allhosts "$SGE_SLOTS" > "$tmp/all.q"
   qconf -Aq "$tmp/all.q" >/dev/null
 fi
+# the host is shared with builds: load alarms would stop dispatching at random
+qconf -rattr queue load_thresholds NONE all.q >/dev/null 2>&1 || true
 
 # 4. exec daemons, one per namespace with its own hostname
 for i in $(seq 1 "$SGE_NODES"); do

@@ -1,0 +1,31 @@
+package org.doji.crm.sge;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+
+/** Wires a backend from its properties and a command runner (Spring and the tests use it alike). */
+public final class GridEngineBackendFactory {
+
+    private GridEngineBackendFactory() {
+    }
+
+    public static GridEngineBackend create(GridEngineProperties props, CommandRunner runner, Clock clock,
+                                           boolean batchQconf, Duration retryPause) {
+        Path fileDir = Path.of(System.getProperty("java.io.tmpdir"), "doji-sge-" + ProcessHandle.current().pid());
+        GridEngineClient client = new GridEngineClient(runner, props.binDir(), fileDir, batchQconf,
+                System.getProperty("user.name"));
+        ReservationMode mode = switch (props.mode()) {
+            case QUEUE_CONTROL -> new QueueControlMode(client,
+                    new HostGuard(client, new DisabledInstanceLedger(props.ledgerFile()), props.queuePrefix()),
+                    props, retryPause);
+            case NATIVE -> new NativeMode(client, props, clock);
+        };
+        return new GridEngineBackend(props, client, mode);
+    }
+
+    public static GridEngineBackend create(GridEngineProperties props, Clock clock) {
+        return create(props, new ProcessCommandRunner(props.environment(), props.commandTimeout()), clock, true,
+                Duration.ofMillis(200));
+    }
+}

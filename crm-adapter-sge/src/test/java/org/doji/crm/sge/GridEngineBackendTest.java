@@ -1,0 +1,93 @@
+package org.doji.crm.sge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.ReservationContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GridEngineBackendTest {
+
+    @TempDir
+    Path dir;
+
+    FakeCommandRunner fake;
+    GridEngineBackend backend;
+
+    @BeforeEach
+    void setUp() {
+        fake = new FakeCommandRunner();
+        GridEngineProperties props = new GridEngineProperties(null, "tokyo", 2.5, null, null, null, null, null, null,
+                null, dir.resolve("ledger"), null, null, null, Map.of("CN=Alice", "dojialice"));
+        backend = GridEngineBackendFactory.create(props, fake, Clock.systemUTC(), true, Duration.ZERO);
+    }
+
+    static ReservationContext ctx(String key, LifecycleState state, String handle) {
+        TimeWindow w = new TimeWindow(Instant.parse("2026-11-22T03:00:00Z"), Instant.parse("2026-11-22T04:00:00Z"));
+        ReservationSpec spec = new ReservationSpec(w, List.of(new ComputeDemand("tokyo", 4, List.of())), List.of(),
+                List.of(), List.of("dojibob", "bad name!"), "g-1");
+        Allocation a = new Allocation(List.of(new ComputeAllocation("tokyo", 4, List.of("node1", "node2"), handle)),
+                List.of(), List.of(), 10);
+        return new ReservationContext(key, "CN=Alice", List.of("grc-user"), spec, a, state);
+    }
+
+    @Test
+    void inventoryIsOneSiteWithTheExecHostsAndTheirCores() {
+        fake.on("qhost -xml", "qhost.xml");
+        BackendInventory inv = backend.inventory();
+        assertThat(inv.sites()).singleElement().satisfies(site -> {
+            assertThat(site.name()).isEqualTo("tokyo");
+            assertThat(site.unitPrice()).isEqualTo(2.5);
+            assertThat(site.nodes()).extracting(BackendInventory.Node::name)
+                    .containsExactly("node1", "node2", "node3", "node4");
+            assertThat(site.totalCores()).isEqualTo(8);
+            assertThat(site.attributes()).containsEntry("arch", "lx-amd64").containsEntry("lrms", "gridengine");
+        });
+    }
+
+    @Test
+    void liveStateReportsAnUnreachableQmaster() {
+        fake.onText("qhost -xml", 1, "error: commlib error: got select error (Connection refused)\n"
+                + "unable to send message to qmaster using port 6444 on host \"vm\": got send error");
+        assertThat(backend.liveState().reachable()).isFalse();
+    }
+
+    @Test
+    void liveStateOfAHealthyClusterHasNoDownNodes() {
+        fake.on("qhost -xml", "qhost.xml");
+        assertThat(backend.liveState().reachable()).isTrue();
+        assertThat(backend.liveState().downNodes()).isEmpty();
+    }
+
+    @Test
+    void targetMapsUsersAndNamesTheQueueAfterTheKey() {
+        fake.on("qhost -xml", "qhost.xml");
+        ReservationTarget t = backend.target(ctx("3f2a-77.b", LifecycleState.Created, null));
+        assertThat(t.name()).isEqualTo("doji_3f2a_77_b");
+        assertThat(t.users()).containsExactly("dojialice", "grc-user", "dojibob");
+        assertThat(t.slotsPerHost()).containsExactly(Map.entry("node1", 2), Map.entry("node2", 2));
+    }
+
+    @Test
+    void commitReturnsTheQueueNameAsHandleOfEveryComputeAllocation() {
+        fake.on("qhost -xml", "qhost.xml").on("qconf -Au", "qconf-create.out");
+        Allocation a = backend.onCommit(ctx("r1", LifecycleState.Created, null));
+        assertThat(a.compute()).extracting(ComputeAllocation::handle).containsExactly("doji_r1");
+        assertThat(a.compute().get(0).nodes()).containsExactly("node1", "node2");
+        assertThat(a.cost()).isEqualTo(10);
+    }
+}

@@ -1,0 +1,95 @@
+package org.doji.crm.sge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.doji.crm.sge.FakeCommandRunner.resource;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.GridEngineModel.ConfigObject;
+import org.doji.crm.sge.GridEngineModel.Host;
+import org.doji.crm.sge.GridEngineModel.Job;
+import org.junit.jupiter.api.Test;
+
+class GridEngineParsersTest {
+
+    @Test
+    void qhostListsTheExecHostsWithoutGlobal() {
+        List<Host> hosts = GridEngineParsers.hosts(resource("qhost.xml"));
+        assertThat(hosts).extracting(Host::name).containsExactly("node1", "node2", "node3", "node4");
+        assertThat(hosts).allSatisfy(h -> {
+            assertThat(h.processors()).isEqualTo(2);
+            assertThat(h.arch()).isEqualTo("lx-amd64");
+            assertThat(h.up()).isTrue();
+        });
+    }
+
+    @Test
+    void qstatGivesInstancesWithStatesAndMergesParallelJobs() {
+        ClusterStatus s = GridEngineParsers.status(resource("qstat-before-start.xml"));
+        assertThat(s.instances()).extracting(GridEngineModel.QueueInstance::name).containsExactly(
+                "all.q@node1", "all.q@node2", "all.q@node3", "all.q@node4", "doji_fx@node1", "doji_fx@node2");
+        assertThat(s.instance("doji_fx@node1")).get().matches(GridEngineModel.QueueInstance::disabled);
+        assertThat(s.instance("all.q@node1")).get().matches(qi -> !qi.disabled() && qi.slotsTotal() == 2);
+        Job parallel = s.jobs().stream().filter(j -> j.id() == 29).findFirst().orElseThrow();
+        assertThat(parallel.queueInstances()).containsExactly("all.q@node1", "all.q@node2", "all.q@node3");
+        assertThat(parallel.slots()).isEqualTo(3);
+        assertThat(parallel.owner()).isEqualTo("dojibob");
+        assertThat(parallel.runsOn("node2")).isTrue();
+        Job waiting = s.jobs().stream().filter(j -> j.id() == 32).findFirst().orElseThrow();
+        assertThat(waiting.running()).isFalse();
+        assertThat(waiting.requestedQueue()).isEqualTo("doji_fx");
+        assertThat(waiting.inQueue("doji_fx")).isTrue();
+        assertThat(waiting.inQueue("doji_f")).isFalse();
+    }
+
+    @Test
+    void qstatAfterStartShowsTheReservationJobRunningInItsQueue() {
+        ClusterStatus s = GridEngineParsers.status(resource("qstat-active.xml"));
+        Job reserved = s.jobs().stream().filter(j -> j.id() == 32).findFirst().orElseThrow();
+        assertThat(reserved.running()).isTrue();
+        assertThat(reserved.queueInstances()).allMatch(qi -> qi.startsWith("doji_fx@"));
+        assertThat(s.instance("all.q@node1")).get().matches(GridEngineModel.QueueInstance::disabled);
+        assertThat(s.instance("doji_fx@node1")).get().matches(qi -> !qi.disabled());
+    }
+
+    @Test
+    void qrstatListsReservationsInLocalTime() {
+        List<AdvanceReservation> ars = GridEngineParsers.reservations(resource("qrstat-list.xml"));
+        assertThat(ars).singleElement().satisfies(ar -> {
+            assertThat(ar.name()).isEqualTo("doji_arfx");
+            assertThat(ar.owner()).isEqualTo("root");
+            assertThat(ar.end()).isAfter(ar.start());
+            assertThat(java.time.Duration.between(ar.start(), ar.end())).hasMinutes(3);
+        });
+        assertThat(GridEngineParsers.reservations(resource("qrstat-ar.xml"))).extracting(AdvanceReservation::id)
+                .containsExactlyElementsOf(ars.stream().map(AdvanceReservation::id).toList());
+        assertThat(GridEngineParsers.reservations(resource("qrstat-empty.xml"))).isEmpty();
+        assertThat(ars.get(0).start()).isAfter(LocalDateTime.of(2020, 1, 1, 0, 0));
+    }
+
+    @Test
+    void qconfObjectsAndLists() {
+        ConfigObject q = GridEngineParsers.config(resource("qconf-sq-doji.out"));
+        assertThat(q.list("hostlist")).containsExactly("node1", "node2");
+        assertThat(q.list("user_lists")).containsExactly("doji_fx");
+        assertThat(q.get("initial_state")).isEqualTo("disabled");
+        assertThat(q.list("xuser_lists")).isEmpty();
+        ConfigObject acl = GridEngineParsers.config(resource("qconf-su-doji.out"));
+        assertThat(acl.list("entries")).containsExactly("dojialice");
+        ConfigObject global = GridEngineParsers.config(resource("qconf-sconf-global.out"));
+        assertThat(global.get("reporting_params"))
+                .isEqualTo("accounting=true reporting=false flush_time=00:00:15 joblog=false sharelog=00:00:00");
+        assertThat(global.get("min_uid")).isEqualTo("0");
+        assertThat(GridEngineParsers.names(resource("qconf-sql.out"))).containsExactly("all.q", "doji_fx");
+    }
+
+    @Test
+    void generatedQueueTemplateHasExactlyTheAttributesOfARealQueue() {
+        var real = GridEngineParsers.config(resource("qconf-sq-all.out")).attributes().keySet();
+        var ours = GridEngineParsers.config(QueueTemplate.queue("doji_x",
+                new java.util.LinkedHashMap<>(java.util.Map.of("node1", 2)), "mpi")).attributes().keySet();
+        assertThat(ours).containsExactlyInAnyOrderElementsOf(real);
+    }
+}

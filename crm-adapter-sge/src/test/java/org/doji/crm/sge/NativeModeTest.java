@@ -1,0 +1,95 @@
+package org.doji.crm.sge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.TimeWindow;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NativeModeTest {
+
+    @TempDir
+    Path dir;
+
+    FakeCommandRunner fake;
+    NativeMode mode;
+    Clock clock = Clock.fixed(Instant.parse("2026-11-22T02:00:00Z"), ZoneOffset.UTC);
+
+    @BeforeEach
+    void setUp() {
+        fake = new FakeCommandRunner();
+        GridEngineProperties props = new GridEngineProperties(GridEngineProperties.Mode.NATIVE, null, null, null, null,
+                null, null, null, null, null, dir.resolve("ledger"), null, null, ZoneOffset.UTC, null);
+        mode = new NativeMode(new GridEngineClient(fake, props.binDir(), dir, true, "root"), props, clock);
+    }
+
+    static ReservationTarget target(String name, String handle, Instant start) {
+        Map<String, Integer> slots = new LinkedHashMap<>();
+        slots.put("node1", 2);
+        slots.put("node2", 2);
+        return new ReservationTarget(name, slots, List.of("dojialice", "dojibob"),
+                new TimeWindow(start, start.plusSeconds(180)), LifecycleState.Created, handle);
+    }
+
+    @Test
+    void commitSubmitsAnAdvanceReservationForAllSlotsOfTheHosts() {
+        fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-ok.out");
+        String id = mode.commit(target("doji_r1", null, Instant.parse("2026-11-22T02:10:00Z")));
+
+        assertThat(FakeCommandRunner.resource("qrsub-ok.out")).contains("reservation " + id + " has been granted");
+        assertThat(fake.calls("qrsub -N").get(0).argv()).containsSubsequence("-N", "doji_r1", "-a", "202611220210.00",
+                "-e", "202611220213.00", "-pe", "mpi", "4", "-q", "*@node1,*@node2", "-u", "dojialice,dojibob");
+    }
+
+    @Test
+    void aReservationStartingNowIsSubmittedWithoutStartTime() {
+        fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-ok.out");
+        mode.commit(target("doji_r1", null, clock.instant()));
+        assertThat(fake.calls("qrsub -N").get(0).argv()).doesNotContain("-a").contains("-e");
+    }
+
+    @Test
+    void retriedCommitFindsTheExistingReservationByName() {
+        fake.on("qrstat -xml", "qrstat-list.xml");
+        String id = mode.commit(target("doji_arfx", null, Instant.parse("2026-11-22T02:10:00Z")));
+        String expected = Long.toString(GridEngineParsers.reservations(FakeCommandRunner.resource("qrstat-list.xml"))
+                .get(0).id());
+        assertThat(id).isEqualTo(expected);
+        assertThat(fake.calls("qrsub -N")).isEmpty();
+    }
+
+    @Test
+    void refusalIsReported() {
+        fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-denied.err");
+        assertThatThrownBy(() -> mode.commit(target("doji_r1", null, Instant.parse("2026-11-22T02:10:00Z"))))
+                .isInstanceOf(GridEngineException.class)
+                .satisfies(e -> assertThat(((GridEngineException) e).reason())
+                        .isEqualTo(GridEngineException.Reason.REFUSED));
+    }
+
+    @Test
+    void releaseDeletesByHandleAndToleratesAMissingReservation() {
+        fake.on("qrdel", "qrdel-ok.out", "qrdel-missing.err");
+        mode.release(target("doji_r1", "5", clock.instant()));
+        mode.release(target("doji_r1", "5", clock.instant()));
+        assertThat(fake.calls("qrdel")).hasSize(2).allSatisfy(c -> assertThat(c.argv()).endsWith("5"));
+    }
+
+    @Test
+    void reconcileDeletesOrphansAndResubmitsMissingReservations() {
+        fake.on("qrstat -xml", "qrstat-list.xml").on("qrdel", "qrdel-ok.out").on("qrsub -N", "qrsub-ok.out");
+        mode.reconcile(List.of(target("doji_r2", "7", Instant.parse("2026-11-22T02:10:00Z"))));
+        assertThat(fake.keys()).containsExactly("qrstat -xml", "qrdel", "qrsub -N");
+        assertThat(fake.calls("qrsub -N").get(0).argv()).contains("doji_r2");
+    }
+}

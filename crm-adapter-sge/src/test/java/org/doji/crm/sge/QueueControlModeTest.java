@@ -1,0 +1,171 @@
+package org.doji.crm.sge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.TimeWindow;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Command sequences of queue-control mode against recorded real outputs (scenario of record-fixtures.sh). */
+class QueueControlModeTest {
+
+    @TempDir
+    Path dir;
+
+    FakeCommandRunner fake;
+    DisabledInstanceLedger ledger;
+    QueueControlMode mode;
+
+    @BeforeEach
+    void setUp() {
+        fake = new FakeCommandRunner();
+        GridEngineProperties props = GridEngineProperties.defaults().withLedgerFile(dir.resolve("ledger"));
+        GridEngineClient client = new GridEngineClient(fake, props.binDir(), dir.resolve("doji-sge"), true, "root");
+        ledger = new DisabledInstanceLedger(props.ledgerFile());
+        mode = new QueueControlMode(client, new HostGuard(client, ledger, "doji_"), props, Duration.ZERO);
+    }
+
+    static ReservationTarget target(LifecycleState state, String... hosts) {
+        Map<String, Integer> slots = new LinkedHashMap<>();
+        for (String h : hosts) {
+            slots.put(h, 2);
+        }
+        return new ReservationTarget("doji_fx", slots, List.of("dojialice", "dojibob"),
+                new TimeWindow(Instant.parse("2026-11-22T03:00:00Z"), Instant.parse("2026-11-22T04:00:00Z")),
+                state, null);
+    }
+
+    @Test
+    void commitCreatesTheAclAndTheDisabledQueueInOneQconfCall() {
+        fake.on("qconf -Au", "qconf-create.out");
+        String handle = mode.commit(target(LifecycleState.Created, "node1", "node2"));
+
+        assertThat(handle).isEqualTo("doji_fx");
+        assertThat(fake.keys()).containsExactly("qconf -Au");
+        FakeCommandRunner.Call call = fake.calls.get(0);
+        assertThat(call.argv()).hasSize(5).contains("-Aq");
+        var files = List.copyOf(call.files().values());
+        var acl = GridEngineParsers.config(files.get(0));
+        assertThat(acl.get("name")).isEqualTo("doji_fx");
+        assertThat(acl.get("type")).isEqualTo("ACL");
+        assertThat(acl.list("entries")).containsExactly("dojialice", "dojibob");
+        var queue = GridEngineParsers.config(files.get(1));
+        assertThat(queue.list("hostlist")).containsExactly("node1", "node2");
+        assertThat(queue.list("user_lists")).containsExactly("doji_fx");
+        assertThat(queue.get("initial_state")).isEqualTo("disabled");
+        assertThat(queue.get("slots")).isEqualTo("2");
+        assertThat(queue.get("pe_list")).isEqualTo("mpi");
+    }
+
+    @Test
+    void retriedCommitOverwritesWhatAlreadyExists() {
+        fake.on("qconf -Au", "qconf-create-exists.err").on("qconf -sql", "qconf-sql.out")
+                .on("qconf -su", "qconf-su-doji.out").onText("qconf -Mu", 0, "modified");
+        mode.commit(target(LifecycleState.Created, "node1", "node2"));
+
+        assertThat(fake.keys()).containsExactly("qconf -Au", "qconf -sql", "qconf -su", "qconf -Mu");
+        assertThat(fake.calls("qconf -Mu").get(0).argv()).contains("-Mq");
+    }
+
+    @Test
+    void startEnablesTheQueueDisablesOthersAndEvictsTheirJobs() {
+        fake.on("qstat -xml", "qstat-before-start.xml").on("qmod -e", "qmod-start.out")
+                .on("qmod -sj", "qmod-sj.out").on("qresub", "qresub.out").on("qdel -f", "qdel-evict.out");
+        mode.start(target(LifecycleState.Active, "node1", "node2"));
+
+        assertThat(fake.keys()).containsExactly("qstat -xml", "qmod -e", "qmod -sj", "qresub", "qdel -f");
+        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "doji_fx", "-d", "all.q@node1,all.q@node2");
+        assertThat(fake.calls("qmod -sj").get(0).argv()).endsWith("-sj", "29", "31");
+        assertThat(fake.calls("qresub").get(0).argv()).startsWith("runuser", "-u", "dojibob", "--").endsWith("29", "31");
+        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "29", "31");
+        assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
+    }
+
+    @Test
+    void endDeletesTheQueueWithItsJobsRetriesWhileBusyAndGivesTheHostsBack() {
+        ledger.add(List.of("all.q@node1", "all.q@node2"));
+        fake.on("qstat -xml", "qstat-active.xml").on("qdel -f", "qdel-end.out")
+                .on("qconf -dq", "qconf-dq-busy.err", "qconf-dq-ok.out").on("qmod -e", "qmod-release.out");
+        mode.release(target(LifecycleState.Active, "node1", "node2"));
+
+        assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq", "qconf -dq", "qmod -e");
+        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "32");
+        assertThat(fake.calls("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
+        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
+        assertThat(ledger.instances()).isEmpty();
+    }
+
+    @Test
+    void cancelBeforeStartDeletesWaitingJobsAndQueueAndTouchesNoOtherQueue() {
+        fake.on("qstat -xml", "qstat-before-start.xml").on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-ok.out");
+        mode.release(target(LifecycleState.Created, "node1", "node2"));
+
+        assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq");
+        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "32");
+    }
+
+    @Test
+    void releasingTwiceIsHarmless() {
+        fake.on("qstat -xml", "qstat-idle.xml").on("qconf -dq", "qconf-dq-missing.err");
+        mode.release(target(LifecycleState.Active, "node1", "node2"));
+        assertThat(fake.keys()).containsExactly("qstat -xml", "qconf -dq");
+    }
+
+    @Test
+    void aQueueThatStaysBusyIsReported() {
+        fake.on("qstat -xml", "qstat-active.xml").on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-busy.err");
+        assertThatThrownBy(() -> mode.release(target(LifecycleState.Active, "node1", "node2")))
+                .isInstanceOf(GridEngineException.class).hasMessageContaining("still running jobs");
+        assertThat(fake.calls("qconf -dq")).hasSize(GridEngineProperties.defaults().deleteRetries());
+    }
+
+    @Test
+    void modifyWhileActiveRewritesTheQueueAndReleasesDroppedHosts() {
+        ledger.add(List.of("all.q@node1", "all.q@node2"));
+        fake.onText("qconf -Mu", 0, "modified").on("qstat -xml", "qstat-active.xml")
+                .onText("qmod -e", 0, "changed");
+        mode.modify(target(LifecycleState.Active, "node1", "node2"), target(LifecycleState.Active, "node1"));
+
+        List<FakeCommandRunner.Call> qmods = fake.calls("qmod -e");
+        assertThat(qmods.get(0).argv()).endsWith("-e", "doji_fx");
+        assertThat(qmods.get(1).argv()).endsWith("-e", "all.q@node2");
+        assertThat(ledger.instances()).containsExactly("all.q@node1");
+        var queue = GridEngineParsers.config(List.copyOf(fake.calls("qconf -Mu").get(0).files().values()).get(1));
+        assertThat(queue.list("hostlist")).containsExactly("node1");
+    }
+
+    @Test
+    void reconcileDeletesOrphanQueuesAndReenablesWhatWeDisabled() {
+        ledger.add(List.of("all.q@node1", "all.q@node2"));
+        fake.on("qconf -sql", "qconf-sql.out").on("qstat -xml", "qstat-active.xml")
+                .on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-ok.out").on("qmod -e", "qmod-release.out");
+        mode.reconcile(List.of());
+
+        assertThat(fake.calls("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
+        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
+        assertThat(ledger.instances()).isEmpty();
+    }
+
+    @Test
+    void reconcileRestoresExpectedQueuesInOneCallAndKeepsActiveHostsGuarded() {
+        ledger.add(List.of("all.q@node1", "all.q@node2"));
+        fake.on("qconf -sql", "qconf-sql.out").on("qstat -xml", "qstat-active.xml")
+                .onText("qconf -Mu", 0, "modified").onText("qmod -e", 0, "changed");
+        mode.reconcile(List.of(target(LifecycleState.Active, "node1", "node2")));
+
+        assertThat(fake.calls("qconf -dq")).isEmpty();
+        assertThat(fake.calls("qconf -Mu")).hasSize(1);
+        assertThat(fake.calls("qmod -e")).singleElement()
+                .satisfies(c -> assertThat(c.argv()).endsWith("-e", "doji_fx"));
+        assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
+    }
+}
