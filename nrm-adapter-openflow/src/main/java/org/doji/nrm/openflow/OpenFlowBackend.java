@@ -1,0 +1,159 @@
+package org.doji.nrm.openflow;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.doji.nrm.openflow.controller.SwitchClient;
+import org.doji.nrm.openflow.flow.FlowInstaller;
+import org.doji.nrm.openflow.flow.PathDirection;
+import org.doji.nrm.openflow.monitor.BandwidthMonitor;
+import org.doji.nrm.openflow.monitor.LinkUsage;
+import org.doji.nrm.openflow.policy.AllocationPolicy;
+import org.doji.nrm.openflow.policy.PolicyRegistry;
+import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.Topology;
+import org.doji.nrm.openflow.topology.TopologyService;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.NetworkAllocation;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LiveState;
+import org.doji.rm.spi.NetworkRouting;
+import org.doji.rm.spi.ReservationContext;
+import org.doji.rm.spi.ResourceBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The OpenFlow NRM backend: inventory = the domain's endpoints and the internal links; at start the
+ * reserved paths' flows (both directions, metered at ingress) go onto the switches, at end/cancel they
+ * are removed; path computation by the named allocation policy.
+ */
+public final class OpenFlowBackend implements ResourceBackend {
+
+    private static final Logger log = LoggerFactory.getLogger(OpenFlowBackend.class);
+
+    private final String domain;
+    private final double unitPrice;
+    private final TopologyService topology;
+    private final FlowInstaller installer;
+    private final PolicyRegistry policies;
+    private final BandwidthMonitor monitor;
+    private final SwitchClient client;
+
+    public OpenFlowBackend(String domain, double unitPrice, TopologyService topology, FlowInstaller installer,
+                           PolicyRegistry policies, BandwidthMonitor monitor, SwitchClient client) {
+        this.domain = domain;
+        this.unitPrice = unitPrice;
+        this.topology = topology;
+        this.installer = installer;
+        this.policies = policies;
+        this.monitor = monitor;
+        this.client = client;
+    }
+
+    @Override
+    public String name() {
+        return "openflow";
+    }
+
+    @Override
+    public BackendInventory inventory() {
+        Topology t = topology.current();
+        List<BackendInventory.NetEndpoint> eps = t.endpoints().stream()
+                .map(e -> new BackendInventory.NetEndpoint(e.name(), e.exchangePoint())).toList();
+        return new BackendInventory(RmKind.NETWORK, domain, List.of(), eps, t.netLinks(unitPrice), List.of(),
+                List.of());
+    }
+
+    @Override
+    public LiveState liveState() {
+        Set<Long> missing = new HashSet<>(topology.current().switches());
+        missing.removeAll(client.connectedSwitches());
+        if (missing.isEmpty()) {
+            return LiveState.HEALTHY;
+        }
+        return new LiveState(false, Set.of(), "switches not connected: "
+                + missing.stream().map(Topology::vertex).sorted().toList());
+    }
+
+    @Override
+    public void onStart(ReservationContext ctx) {
+        install(ctx);
+    }
+
+    @Override
+    public void onEnd(ReservationContext ctx) {
+        remove(ctx);
+    }
+
+    @Override
+    public void onCancel(ReservationContext ctx) {
+        remove(ctx);
+    }
+
+    @Override
+    public void onAbort(ReservationContext ctx) {
+        // Flows are only installed at start; an aborted hold never had any.
+    }
+
+    @Override
+    public org.doji.rm.model.Allocation onModify(ReservationContext before, ReservationContext after) {
+        if (after.lifecycle() == LifecycleState.Active) {
+            install(after); // replaces the old flows (install removes the key's flows first)
+        }
+        return after.allocation();
+    }
+
+    @Override
+    public void reconcile(List<ReservationContext> expected) {
+        installer.wipe();
+        for (ReservationContext ctx : expected) {
+            if (ctx.lifecycle() == LifecycleState.Active) {
+                install(ctx);
+            }
+        }
+        log.info("reconciled: {} active reservations re-installed", installer.installedKeys().size());
+    }
+
+    @Override
+    public NetworkRouting routing(String policy) {
+        return policies.get(policy);
+    }
+
+    /** Measured link use from the last monitoring round (link id -> usage). */
+    public java.util.Map<String, LinkUsage> linkUsage() {
+        return monitor.usage();
+    }
+
+    private void install(ReservationContext ctx) {
+        Topology t = topology.current();
+        List<List<PathDirection>> paths = new ArrayList<>();
+        for (NetworkAllocation na : ctx.allocation().network()) {
+            EndpointAttachment a = t.endpoint(na.from());
+            EndpointAttachment b = t.endpoint(na.to());
+            List<String> back = new ArrayList<>(na.links());
+            java.util.Collections.reverse(back);
+            paths.add(List.of(new PathDirection(a, b, t.hops(na.from(), na.links()), na.bandwidthMbps()),
+                    new PathDirection(b, a, t.hops(na.to(), back), na.bandwidthMbps())));
+        }
+        installer.install(ctx.key(), paths);
+        ctx.allocation().network().forEach(na -> policyOf(ctx, na).setRoute(ctx.key(), na.links()));
+    }
+
+    private void remove(ReservationContext ctx) {
+        installer.remove(ctx.key());
+        if (ctx.allocation() != null) {
+            ctx.allocation().network().forEach(na -> policyOf(ctx, na).delRoute(ctx.key(), na.links()));
+        }
+    }
+
+    private AllocationPolicy policyOf(ReservationContext ctx, NetworkAllocation na) {
+        String name = ctx.spec() == null ? null : ctx.spec().network().stream()
+                .filter(d -> d.from().equals(na.from()) && d.to().equals(na.to())).map(NetworkDemand::policy)
+                .findFirst().orElse(null);
+        return policies.get(name);
+    }
+}

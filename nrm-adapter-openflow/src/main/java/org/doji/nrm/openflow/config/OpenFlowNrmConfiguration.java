@@ -1,0 +1,110 @@
+package org.doji.nrm.openflow.config;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.doji.nrm.openflow.OpenFlowBackend;
+import org.doji.nrm.openflow.controller.LinkDiscovery;
+import org.doji.nrm.openflow.controller.OpenFlowController;
+import org.doji.nrm.openflow.flow.FlowInstaller;
+import org.doji.nrm.openflow.monitor.BandwidthMonitor;
+import org.doji.nrm.openflow.policy.AllocationPolicy;
+import org.doji.nrm.openflow.policy.BandwidthPolicy;
+import org.doji.nrm.openflow.policy.FatTreePolicy;
+import org.doji.nrm.openflow.policy.HopPolicy;
+import org.doji.nrm.openflow.policy.PolicyRegistry;
+import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.PortRef;
+import org.doji.nrm.openflow.topology.TopologyFile;
+import org.doji.nrm.openflow.topology.TopologyService;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+
+/**
+ * Wires the OpenFlow NRM: controller, discovery, topology, flow installer, monitor, policies (every
+ * {@link AllocationPolicy} bean is registered by its name) and the {@link OpenFlowBackend}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(OpenFlowNrmProperties.class)
+public class OpenFlowNrmConfiguration {
+
+    @Bean(destroyMethod = "close")
+    OpenFlowController openFlowController(OpenFlowNrmProperties p) {
+        OpenFlowController c = new OpenFlowController(p.echoInterval(), p.requestTimeout());
+        c.start(p.listenAddress(), p.listenPort());
+        return c;
+    }
+
+    @Bean
+    LinkDiscovery linkDiscovery(OpenFlowController c) {
+        return new LinkDiscovery(c);
+    }
+
+    @Bean
+    TopologyService topologyService(OpenFlowNrmProperties p, LinkDiscovery d, OpenFlowController c,
+                                    ObjectProvider<Clock> clock) {
+        List<EndpointAttachment> eps = p.endpoints().stream().map(e -> new EndpointAttachment(e.name(),
+                e.exchangePoint(), new PortRef(TopologyFile.dpid(e.dpid()), e.port()), e.prefix(), e.capacityMbps(),
+                e.latencyMs())).toList();
+        TopologyService t = new TopologyService(p.topologyFile() == null ? null : TopologyFile.read(p.topologyFile()),
+                d, c, eps, p.linkCapacityMbps(), p.linkLatencyMs());
+        t.awaitDiscovery(p.expectedSwitches(), p.discoveryQuietPeriod(), p.discoveryTimeout(),
+                clock.getIfAvailable(Clock::systemUTC));
+        return t;
+    }
+
+    @Bean
+    FlowInstaller flowInstaller(OpenFlowController c, OpenFlowNrmProperties p) {
+        return new FlowInstaller(c, p.requestTimeout());
+    }
+
+    @Bean(destroyMethod = "shutdownNow")
+    ScheduledExecutorService openFlowMonitorScheduler() {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "openflow-monitor");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Bean(destroyMethod = "stop")
+    BandwidthMonitor bandwidthMonitor(OpenFlowController c, TopologyService t, OpenFlowNrmProperties p,
+                                      ObjectProvider<Clock> clock, ObjectProvider<MeterRegistry> metrics,
+                                      ScheduledExecutorService openFlowMonitorScheduler) {
+        BandwidthMonitor m = new BandwidthMonitor(c, t::current, clock.getIfAvailable(Clock::systemUTC),
+                p.pollInterval(), metrics.getIfAvailable());
+        m.start(openFlowMonitorScheduler);
+        return m;
+    }
+
+    @Bean
+    HopPolicy hopPolicy() {
+        return new HopPolicy();
+    }
+
+    @Bean
+    BandwidthPolicy bandwidthPolicy() {
+        return new BandwidthPolicy();
+    }
+
+    @Bean
+    FatTreePolicy fatTreePolicy(@Lazy BandwidthMonitor monitor) {
+        return new FatTreePolicy(monitor::available);
+    }
+
+    @Bean
+    PolicyRegistry policyRegistry(List<AllocationPolicy> policies, OpenFlowNrmProperties p) {
+        return new PolicyRegistry(policies, p.defaultPolicy());
+    }
+
+    @Bean
+    OpenFlowBackend openFlowBackend(OpenFlowNrmProperties p, TopologyService t, FlowInstaller i, PolicyRegistry r,
+                                    BandwidthMonitor m, OpenFlowController c) {
+        return new OpenFlowBackend(p.domain(), p.unitPrice(), t, i, r, m, c);
+    }
+}

@@ -1,0 +1,66 @@
+package org.doji.nrm.openflow.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Configuration of the OpenFlow NRM ({@code doji.nrm.openflow.*}).
+ *
+ * @param topologyFile     JSON topology (see TopologyFile); when absent the topology comes from LLDP discovery
+ * @param expectedSwitches discovery waits for this many switches (0: until links stop changing)
+ * @param endpoints        the domain's sites and exchange points and the switch ports they hang off
+ */
+@ConfigurationProperties("doji.nrm.openflow")
+public record OpenFlowNrmProperties(
+        @DefaultValue("openflow") String domain,
+        @DefaultValue("127.0.0.1") String listenAddress,
+        @DefaultValue("6653") int listenPort,
+        Path topologyFile,
+        @DefaultValue("0") int expectedSwitches,
+        @DefaultValue("30s") Duration discoveryTimeout,
+        @DefaultValue("2s") Duration discoveryQuietPeriod,
+        @DefaultValue("1000") long linkCapacityMbps,
+        @DefaultValue("0.1") double linkLatencyMs,
+        @DefaultValue("1.0") double unitPrice,
+        @DefaultValue("bandwidth") String defaultPolicy,
+        @DefaultValue("10s") Duration pollInterval,
+        @DefaultValue("5s") Duration echoInterval,
+        @DefaultValue("10s") Duration requestTimeout,
+        List<Endpoint> endpoints) {
+
+    /** @param dpid hex datapath id; @param prefix CIDR of the endpoint's addresses (null: whole port) */
+    public record Endpoint(String name, @DefaultValue("false") boolean exchangePoint, String dpid, int port,
+                           String prefix, @DefaultValue("1000") long capacityMbps, Double latencyMs) {
+        public Endpoint {
+            if (name == null || name.isBlank() || dpid == null || dpid.isBlank() || port <= 0) {
+                throw new IllegalArgumentException("endpoint needs name, dpid and a positive port: " + name);
+            }
+            if (capacityMbps <= 0) {
+                throw new IllegalArgumentException("endpoint " + name + " needs a positive capacityMbps");
+            }
+        }
+    }
+
+    public OpenFlowNrmProperties {
+        endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
+        if (listenPort < 0 || listenPort > 65535) {
+            throw new IllegalArgumentException("doji.nrm.openflow.listen-port out of range: " + listenPort);
+        }
+        if (linkCapacityMbps <= 0) {
+            throw new IllegalArgumentException("doji.nrm.openflow.link-capacity-mbps must be positive");
+        }
+        if (pollInterval.isZero() || pollInterval.isNegative()) {
+            throw new IllegalArgumentException("doji.nrm.openflow.poll-interval must be positive");
+        }
+    }
+
+    /** Defaults, for code that builds the NRM without Spring. */
+    public static OpenFlowNrmProperties defaults(int listenPort, List<Endpoint> endpoints) {
+        return new OpenFlowNrmProperties("openflow", "127.0.0.1", listenPort, null, 0, Duration.ofSeconds(30),
+                Duration.ofSeconds(2), 1000, 0.1, 1.0, "bandwidth", Duration.ofSeconds(10), Duration.ofSeconds(5),
+                Duration.ofSeconds(10), endpoints);
+    }
+}

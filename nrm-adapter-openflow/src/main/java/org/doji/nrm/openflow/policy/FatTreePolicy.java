@@ -1,0 +1,153 @@
+package org.doji.nrm.openflow.policy;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.spi.BackendInventory.NetLink;
+import org.doji.rm.spi.LinkFreeView;
+
+/**
+ * {@code fat-tree}: endpoints are grouped by edge switch and a job's endpoints go to the edge switch whose
+ * free endpoints fit it most tightly ({@link #placeEndpoints}); between two endpoints every minimum-hop
+ * (up-down) route is a candidate, the one with the most available bandwidth first (reserved free
+ * bandwidth, then measured available bandwidth), and round-robin among them once all are saturated.
+ */
+public final class FatTreePolicy implements AllocationPolicy {
+
+    public static final String NAME = "fat-tree";
+    private static final int MAX_CANDIDATES = 1024;
+
+    private final ToLongFunction<String> measuredAvailable;
+    private final AtomicLong turn = new AtomicLong();
+
+    /** @param measuredAvailable live available bandwidth of a link (from monitoring); ties only */
+    public FatTreePolicy(ToLongFunction<String> measuredAvailable) {
+        this.measuredAvailable = measuredAvailable;
+    }
+
+    public FatTreePolicy() {
+        this(id -> 0);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<RouteCandidate> rank(NetworkDemand demand, LinkFreeView free) {
+        if (demand.from().equals(demand.to())) {
+            return List.of();
+        }
+        RoutingGraph g = RoutingGraph.forDemand(demand, free);
+        List<RouteCandidate> all = new ArrayList<>();
+        for (List<NetLink> p : shortestPaths(g, demand.from(), demand.to())) {
+            RouteCandidate c = g.candidate(p);
+            if (RoutingGraph.withinLatency(c, demand)) {
+                all.add(c);
+            }
+        }
+        Map<RouteCandidate, Long> live = new HashMap<>();
+        all.forEach(c -> live.put(c, c.links().stream().mapToLong(measuredAvailable).min().orElse(0)));
+        all.sort(Comparator.comparingLong(RouteCandidate::widthMbps).reversed()
+                .thenComparing(Comparator.comparingLong((RouteCandidate c) -> live.get(c)).reversed())
+                .thenComparing(c -> String.join(",", c.links())));
+        if (all.size() > 1 && all.stream().allMatch(c -> c.widthMbps() == 0)) {
+            // saturated: rotate so that successive best-effort paths spread over the uplinks
+            int shift = (int) (turn.getAndIncrement() % all.size());
+            List<RouteCandidate> rotated = new ArrayList<>(all.subList(shift, all.size()));
+            rotated.addAll(all.subList(0, shift));
+            return rotated;
+        }
+        return all;
+    }
+
+    /** Every minimum-hop route (BFS layers, then all layered paths), capped at MAX_CANDIDATES. */
+    private static List<List<NetLink>> shortestPaths(RoutingGraph g, String from, String to) {
+        Map<String, Integer> dist = new HashMap<>();
+        Map<String, List<NetLink>> preds = new HashMap<>();
+        Deque<String> queue = new ArrayDeque<>(List.of(from));
+        dist.put(from, 0);
+        while (!queue.isEmpty()) {
+            String v = queue.poll();
+            if (v.equals(to)) {
+                continue;
+            }
+            for (NetLink l : g.next(v, to)) {
+                String n = l.other(v);
+                Integer d = dist.get(n);
+                if (d == null) {
+                    dist.put(n, dist.get(v) + 1);
+                    queue.add(n);
+                    d = dist.get(n);
+                }
+                if (d == dist.get(v) + 1) {
+                    preds.computeIfAbsent(n, k -> new ArrayList<>()).add(l);
+                }
+            }
+        }
+        List<List<NetLink>> out = new ArrayList<>();
+        if (dist.containsKey(to)) {
+            collect(to, from, preds, new ArrayDeque<>(), out);
+        }
+        return out;
+    }
+
+    private static void collect(String v, String from, Map<String, List<NetLink>> preds, Deque<NetLink> suffix,
+                                List<List<NetLink>> out) {
+        if (out.size() >= MAX_CANDIDATES) {
+            return;
+        }
+        if (v.equals(from)) {
+            out.add(new ArrayList<>(suffix));
+            return;
+        }
+        for (NetLink l : preds.getOrDefault(v, List.of())) {
+            suffix.addFirst(l);
+            collect(l.other(v), from, preds, suffix, out);
+            suffix.removeFirst();
+        }
+    }
+
+    /**
+     * Chooses {@code count} endpoints among {@code candidates}: grouped by edge switch, the group whose size
+     * fits {@code count} most tightly first; if no single group is big enough, the largest groups first.
+     */
+    public List<String> placeEndpoints(int count, Collection<String> candidates, LinkFreeView free) {
+        Map<String, List<String>> byEdge = new TreeMap<>();
+        for (NetLink l : free.links()) {
+            String ep = candidates.contains(l.a()) ? l.a() : candidates.contains(l.b()) ? l.b() : null;
+            if (ep != null) {
+                byEdge.computeIfAbsent(l.other(ep), k -> new ArrayList<>()).add(ep);
+            }
+        }
+        byEdge.values().forEach(list -> list.sort(String::compareTo));
+        List<List<String>> groups = new ArrayList<>(byEdge.values());
+        groups.stream().filter(gr -> gr.size() >= count).min(Comparator.comparingInt(List::size))
+                .ifPresent(fit -> {
+                    groups.remove(fit);
+                    groups.add(0, fit);
+                });
+        if (groups.isEmpty() || groups.get(0).size() < count) {
+            groups.sort(Comparator.comparingInt((List<String> gr) -> gr.size()).reversed());
+        }
+        List<String> out = new ArrayList<>();
+        for (List<String> gr : groups) {
+            for (String ep : gr) {
+                if (out.size() < count) {
+                    out.add(ep);
+                }
+            }
+        }
+        return out.size() == count ? out : List.of();
+    }
+}
