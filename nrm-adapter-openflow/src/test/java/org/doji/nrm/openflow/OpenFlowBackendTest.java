@@ -1,0 +1,151 @@
+package org.doji.nrm.openflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.doji.nrm.openflow.controller.LinkDiscovery;
+import org.doji.nrm.openflow.flow.Cookies;
+import org.doji.nrm.openflow.flow.FlowInstaller;
+import org.doji.nrm.openflow.monitor.BandwidthMonitor;
+import org.doji.nrm.openflow.policy.FatTreePolicy;
+import org.doji.nrm.openflow.policy.PolicyRegistry;
+import org.doji.nrm.openflow.topology.Hop;
+import org.doji.nrm.openflow.topology.Topology;
+import org.doji.nrm.openflow.topology.TopologyService;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.NetworkAllocation;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.ReservationContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDelete;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
+import org.projectfloodlight.openflow.protocol.meterband.OFMeterBandDrop;
+
+/** The backend over the recorded topology (from a file) and a fake switch boundary. */
+class OpenFlowBackendTest {
+
+    private final Topology topo = Fixtures.fatTree();
+    private FakeSwitchClient fake;
+    private OpenFlowBackend backend;
+
+    @BeforeEach
+    void setUp() {
+        fake = new FakeSwitchClient();
+        topo.switches().forEach(fake::connect);
+        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake), fake, List.of(), 1000, 0.1);
+        FlowInstaller installer = new FlowInstaller(fake, Duration.ofSeconds(1));
+        BandwidthMonitor monitor = new BandwidthMonitor(fake, ts::current, new MutableClock(Instant.EPOCH),
+                Duration.ofSeconds(10), null);
+        backend = new OpenFlowBackend("dom", 2.0, ts, installer,
+                new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth"),
+                monitor, fake);
+        fake.sent.clear();
+    }
+
+    private ReservationContext ctx(String key, String from, String to, long mbps, LifecycleState life) {
+        NetworkDemand d = new NetworkDemand(from, to, mbps, null, "fat-tree");
+        List<String> route = backend.routing("fat-tree").route(d, new StaticFreeView(backend.inventory().links()))
+                .orElseThrow();
+        Instant s = Instant.parse("2026-11-22T03:00:00Z");
+        return new ReservationContext(key, "alice", List.of(), new ReservationSpec(new TimeWindow(s,
+                s.plusSeconds(600)), List.of(), List.of(d), List.of(), List.of(), "g"), new Allocation(List.of(),
+                List.of(new NetworkAllocation(from, to, mbps, route, List.of(from, to))), List.of(), 0), life);
+    }
+
+    @Test
+    void inventoryListsEndpointsAndLinksWithCapacities() {
+        BackendInventory inv = backend.inventory();
+        assertThat(inv.kind()).isEqualTo(RmKind.NETWORK);
+        assertThat(inv.domain()).isEqualTo("dom");
+        assertThat(inv.endpoints()).hasSize(4);
+        assertThat(inv.links()).hasSize(topo.links().size() + 4)
+                .allSatisfy(l -> assertThat(l.capacityMbps()).isEqualTo(1000))
+                .allSatisfy(l -> assertThat(l.unitPrice()).isEqualTo(2.0));
+        assertThat(backend.liveState().reachable()).isTrue();
+        fake.disconnect(0x101);
+        assertThat(backend.liveState().reachable()).isFalse();
+        assertThat(backend.liveState().message()).contains("sw-101");
+    }
+
+    @Test
+    void startInstallsBothDirectionsWithMetersAtIngressAndEndRemovesThem() {
+        ReservationContext c = ctx("r-1", "site1", "site3", 250, LifecycleState.Active);
+        List<Hop> forward = topo.hops("site1", c.allocation().network().get(0).links());
+        backend.onStart(c);
+        for (Hop h : forward) {
+            // an IPv4 and an ARP flow per direction on every switch of the path
+            assertThat(fake.sentTo(h.dpid()).stream().filter(m -> m instanceof OFFlowAdd)).hasSize(4);
+        }
+        for (long ingress : List.of(0x301L, 0x303L)) {
+            OFMeterMod add = fake.sentTo(ingress).stream().filter(m -> m instanceof OFMeterMod mm
+                    && mm.getCommand() == OFMeterModCommand.ADD).map(m -> (OFMeterMod) m).findFirst().orElseThrow();
+            assertThat(((OFMeterBandDrop) add.getMeters().get(0)).getRate()).isEqualTo(250_000);
+        }
+        assertThat(fake.sent.keySet()).hasSize(forward.size());
+        fake.sent.clear();
+
+        backend.onEnd(c);
+        for (Hop h : forward) {
+            assertThat(fake.sentTo(h.dpid())).anySatisfy(m -> {
+                assertThat(m).isInstanceOf(OFFlowDelete.class);
+                assertThat(((OFFlowDelete) m).getCookie()).isEqualTo(Cookies.reservation("r-1"));
+                assertThat(((OFFlowDelete) m).getCookieMask()).isEqualTo(Cookies.RESERVATION_MASK);
+            });
+        }
+        assertThat(fake.sentTo(0x301)).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(OFMeterMod.class,
+                mm -> assertThat(mm.getCommand()).isEqualTo(OFMeterModCommand.DELETE)));
+    }
+
+    @Test
+    void aReconnectingSwitchIsClearedAndGetsItsFlowsBack() {
+        backend.onStart(ctx("r-2", "site1", "site2", 10, LifecycleState.Active));
+        List<OFMessage> first = new ArrayList<>(fake.sentTo(0x301));
+        fake.disconnect(0x301);
+        fake.sent.clear();
+        fake.connect(0x301);
+        List<OFMessage> replay = fake.sentTo(0x301).stream().filter(m -> !(m instanceof OFFlowAdd fa
+                && fa.getCookie().equals(LinkDiscovery.LLDP_COOKIE))).toList();
+        assertThat(replay.get(0)).isInstanceOf(OFFlowDelete.class); // stale flows first
+        assertThat(replay.stream().filter(m -> m instanceof OFFlowAdd && ((OFFlowAdd) m).getCookie().getValue() != 0
+                && Cookies.isReservationFlow(((OFFlowAdd) m).getCookie())).toList())
+                .isEqualTo(first.stream().filter(m -> m instanceof OFFlowAdd).toList());
+    }
+
+    @Test
+    void reconcileWipesAndReinstallsOnlyActiveReservations() {
+        backend.reconcile(List.of(ctx("active", "site1", "site3", 10, LifecycleState.Active),
+                ctx("future", "site2", "site4", 10, LifecycleState.Created)));
+        assertThat(fake.sentTo(0x301)).anySatisfy(m -> assertThat(m).isInstanceOf(OFFlowDelete.class));
+        assertThat(fake.sentTo(0x301).stream().filter(m -> m instanceof OFFlowAdd)).isNotEmpty();
+        assertThat(fake.sentTo(0x302).stream().filter(m -> m instanceof OFFlowAdd)).isEmpty();
+    }
+
+    @Test
+    void modifyOfAnActiveReservationReplacesItsFlows() {
+        ReservationContext before = ctx("r-3", "site1", "site3", 10, LifecycleState.Active);
+        backend.onStart(before);
+        fake.sent.clear();
+        ReservationContext after = ctx("r-3", "site1", "site3", 20, LifecycleState.Active);
+        backend.onModify(before, after);
+        List<OFMessage> toIngress = fake.sentTo(0x301);
+        assertThat(toIngress.get(0)).isInstanceOf(OFFlowDelete.class);
+        assertThat(toIngress).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(OFMeterMod.class, mm ->
+                assertThat(mm.getMeters()).singleElement().satisfies(b ->
+                        assertThat(((OFMeterBandDrop) b).getRate()).isEqualTo(20_000))));
+        fake.sent.clear();
+        backend.onModify(before, ctx("r-3", "site1", "site3", 30, LifecycleState.Created));
+        assertThat(fake.sent).isEmpty();
+    }
+}

@@ -1,0 +1,127 @@
+package org.doji.nrm.openflow.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.doji.nrm.openflow.Fixtures;
+import org.doji.nrm.openflow.StaticFreeView;
+import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.PortRef;
+import org.doji.nrm.openflow.topology.Topology;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.spi.BackendInventory.NetLink;
+import org.junit.jupiter.api.Test;
+
+/** The policies on the topology discovered from the real OVS network (2 cores, 4 aggregation, 4 edges). */
+class PoliciesOnRecordedTopologyTest {
+
+    private final Topology topo = Fixtures.fatTree();
+    private final List<NetLink> links = topo.netLinks(1.0);
+
+    private StaticFreeView free() {
+        return new StaticFreeView(links);
+    }
+
+    private static NetworkDemand demand(String from, String to, long mbps, Double latency) {
+        return new NetworkDemand(from, to, mbps, latency, null);
+    }
+
+    @Test
+    void recordedTopologyIsTheTwoPodFatTree() {
+        assertThat(topo.switches()).hasSize(10);
+        assertThat(topo.links()).hasSize(12);
+        assertThat(topo.endpoints()).extracting(EndpointAttachment::name)
+                .containsExactlyInAnyOrder("site1", "site2", "site3", "site4");
+    }
+
+    @Test
+    void hopTakesTheShortestRouteAndHonoursLatency() {
+        HopPolicy hop = new HopPolicy();
+        List<String> sameP = hop.route(demand("site1", "site2", 100, null), free()).orElseThrow();
+        assertThat(sameP).hasSize(4).startsWith("ep-site1").endsWith("ep-site2");
+        List<String> crossPod = hop.route(demand("site1", "site3", 100, null), free()).orElseThrow();
+        assertThat(crossPod).hasSize(6);
+        double latency = crossPod.stream().mapToDouble(id -> links.stream().filter(l -> l.id().equals(id))
+                .findFirst().orElseThrow().latencyMs() == null ? 0 : links.stream()
+                .filter(l -> l.id().equals(id)).findFirst().orElseThrow().latencyMs()).sum();
+        assertThat(hop.route(demand("site1", "site3", 100, latency - 0.01), free())).isEmpty();
+        assertThat(hop.route(demand("site1", "site3", 100, latency + 0.01), free())).isPresent();
+        assertThat(hop.route(demand("site1", "site3", 1001, null), free())).isEmpty();
+    }
+
+    @Test
+    void bandwidthTakesTheWidestRoute() {
+        BandwidthPolicy bw = new BandwidthPolicy();
+        FatTreePolicy ft = new FatTreePolicy();
+        List<RouteCandidate> both = ft.rank(demand("site1", "site3", 0, null), free());
+        assertThat(both).hasSize(2);
+        StaticFreeView f = free().book(both.get(0).links().subList(1, 5), 600);
+        List<String> widest = bw.route(demand("site1", "site3", 100, null), f).orElseThrow();
+        assertThat(widest).isEqualTo(both.get(1).links());
+        assertThat(bw.bestBandwidth("site1", "site3", f)).isEqualTo(1000);
+        f.book(both.get(1).links().subList(1, 5), 700);
+        assertThat(bw.bestBandwidth("site1", "site3", f)).isEqualTo(400);
+        assertThat(bw.route(demand("site1", "site3", 500, null), f)).isEmpty();
+    }
+
+    @Test
+    void fatTreeEnumeratesRedundantUplinksAndPrefersTheMostAvailable() {
+        FatTreePolicy ft = new FatTreePolicy();
+        List<RouteCandidate> c = ft.rank(demand("site1", "site3", 100, null), free());
+        assertThat(c).hasSize(2).allSatisfy(r -> assertThat(r.hops()).isEqualTo(6));
+        assertThat(c.get(0).links()).doesNotContainAnyElementsOf(c.get(1).links().subList(1, 5));
+        StaticFreeView f = free().book(c.get(0).links().subList(1, 5), 300);
+        assertThat(ft.route(demand("site1", "site3", 100, null), f)).contains(c.get(1).links());
+        assertThat(ft.bestBandwidth("site1", "site3", f)).isEqualTo(1000);
+    }
+
+    @Test
+    void fatTreeRoundRobinsOnceEveryUplinkIsSaturated() {
+        FatTreePolicy ft = new FatTreePolicy();
+        StaticFreeView f = free();
+        for (RouteCandidate r : ft.rank(demand("site1", "site3", 0, null), f)) {
+            f.book(r.links().subList(1, 5), 1000);
+        }
+        Set<List<String>> chosen = new HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            chosen.add(ft.route(demand("site1", "site3", 0, null), f).orElseThrow());
+        }
+        assertThat(chosen).hasSize(2);
+        assertThat(ft.route(demand("site1", "site3", 1, null), f)).isEmpty();
+    }
+
+    @Test
+    void fatTreePlacesEndpointsOnTheTightestFittingEdgeSwitch() {
+        // extra endpoints on free ports: e1 (0x301) gets 3 in all, e2 (0x302) 2, e3 and e4 keep 1
+        List<EndpointAttachment> eps = new java.util.ArrayList<>(topo.endpoints());
+        eps.add(new EndpointAttachment("n1b", false, new PortRef(0x301, 4), null, 1000, null));
+        eps.add(new EndpointAttachment("n1c", false, new PortRef(0x301, 5), null, 1000, null));
+        eps.add(new EndpointAttachment("n2b", false, new PortRef(0x302, 4), null, 1000, null));
+        Topology t = new Topology(topo.switches(), topo.links(), eps);
+        StaticFreeView f = new StaticFreeView(t.netLinks(1));
+        List<String> all = eps.stream().map(EndpointAttachment::name).toList();
+        FatTreePolicy ft = new FatTreePolicy();
+        assertThat(ft.placeEndpoints(2, all, f)).containsExactlyInAnyOrder("n2b", "site2");
+        assertThat(ft.placeEndpoints(3, all, f)).containsExactlyInAnyOrder("n1b", "n1c", "site1");
+        assertThat(ft.placeEndpoints(1, all, f)).hasSize(1).first().isIn("site3", "site4");
+        assertThat(ft.placeEndpoints(5, all, f)).hasSize(5).contains("n1b", "n1c", "site1", "n2b", "site2");
+        assertThat(ft.placeEndpoints(8, all, f)).isEmpty();
+    }
+
+    @Test
+    void registryResolvesNamesAndRefusesUnknownOnes() {
+        PolicyRegistry r = new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy()), "hop");
+        assertThat(r.names()).containsExactlyInAnyOrder("hop", "bandwidth", "fat-tree");
+        assertThat(r.get(null).name()).isEqualTo("hop");
+        assertThat(r.get("fat-tree")).isInstanceOf(FatTreePolicy.class);
+        assertThatThrownBy(() -> r.get("random")).isInstanceOf(DojiException.class)
+                .satisfies(e -> assertThat(((DojiException) e).kind()).isEqualTo(FaultKind.INVALID_REQUEST));
+        assertThatThrownBy(() -> new PolicyRegistry(List.of(new HopPolicy()), "bandwidth"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
