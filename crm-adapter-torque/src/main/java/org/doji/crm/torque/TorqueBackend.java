@@ -1,0 +1,173 @@
+package org.doji.crm.torque;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LiveState;
+import org.doji.rm.spi.ReservationContext;
+import org.doji.rm.spi.ResourceBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compute RM for TORQUE by scheduler replacement (DESIGN §7). TORQUE cannot bind a queue to nodes, so
+ * Doji takes the scheduler's place: it reads jobs and nodes, decides with the scheduling core, and starts
+ * jobs on chosen nodes. A committed reservation's handle (returned in the allocation) is what users put
+ * on their jobs ({@code qsub -A HANDLE}, or {@code -l advres=HANDLE}); those jobs run only inside the
+ * reservation's window and nodes, all other jobs are backfilled around it. At a reservation's start,
+ * ordinary jobs still running on its nodes are requeued; at its end, its jobs still running are deleted.
+ *
+ * <p>The server's own scheduler must be off ({@code qmgr -c 'set server scheduling = False'}) in QRUN
+ * mode; in HOLD_RELEASE mode users submit held ({@code qsub -h}) and Doji holds anything it sees queued.
+ */
+public class TorqueBackend implements ResourceBackend {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TorqueBackend.class);
+
+    private final TorqueProperties props;
+    private final TorqueClient client;
+    private final ReservationBook book;
+    private final TorqueSchedulerPass pass;
+    private final String domain;
+
+    public TorqueBackend(TorqueProperties props, CommandRunner runner, Clock clock, String domain) {
+        this.props = props;
+        this.client = new TorqueClient(runner, props);
+        this.book = new ReservationBook(props.reservationAccountPrefix(), props.site());
+        this.pass = new TorqueSchedulerPass(client, props, clock);
+        this.domain = domain;
+    }
+
+    @Override
+    public String name() {
+        return "torque";
+    }
+
+    @Override
+    public BackendInventory inventory() {
+        List<BackendInventory.Node> nodes = new ArrayList<>();
+        for (TorqueNode n : client.nodes()) {
+            nodes.add(new BackendInventory.Node(n.name(), n.np()));
+        }
+        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
+                Map.of("lrms", "torque", "mode", props.mode().name()), nodes);
+        return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
+    }
+
+    @Override
+    public LiveState liveState() {
+        try {
+            Set<String> down = new HashSet<>();
+            for (TorqueNode n : client.nodes()) {
+                if (!n.up()) {
+                    down.add(n.name());
+                }
+            }
+            return new LiveState(true, down, down.isEmpty() ? "ok" : down.size() + " node(s) down or offline");
+        } catch (TorqueCommandException e) {
+            return new LiveState(false, Set.of(), e.getMessage());
+        }
+    }
+
+    @Override
+    public Allocation onCommit(ReservationContext ctx) {
+        return withHandles(ctx, book.put(ctx));
+    }
+
+    @Override
+    public void onAbort(ReservationContext ctx) {
+        book.remove(ctx.key());
+    }
+
+    @Override
+    public void onStart(ReservationContext ctx) {
+        ReservationBook.Entry e = book.put(ctx);
+        if (e != null) {
+            preemptOrdinaryJobs(e);
+        }
+        schedule();
+    }
+
+    @Override
+    public void onEnd(ReservationContext ctx) {
+        ReservationBook.Entry e = book.remove(ctx.key());
+        if (e != null) {
+            deleteRunningJobsOf(e.handle());
+        }
+        schedule();
+    }
+
+    @Override
+    public void onCancel(ReservationContext ctx) {
+        ReservationBook.Entry e = book.remove(ctx.key());
+        if (e != null && ctx.lifecycle() == LifecycleState.Active) {
+            deleteRunningJobsOf(e.handle());
+        }
+        schedule();
+    }
+
+    @Override
+    public Allocation onModify(ReservationContext before, ReservationContext after) {
+        book.remove(before.key());
+        return withHandles(after, book.put(after));
+    }
+
+    @Override
+    public void reconcile(List<ReservationContext> expected) {
+        book.replaceAll(expected);
+        LOG.info("reconciled {} reservation(s) from the kernel", expected.size());
+    }
+
+    /** One scheduling pass now (also run periodically by {@link TorqueSchedulerDriver}). */
+    public TorqueSchedulerPass.Report schedule() {
+        return pass.run(book.reservations());
+    }
+
+    /** The handle users submit with for the reservation with this key (null if unknown here). */
+    public String handleOf(String key) {
+        ReservationBook.Entry e = book.get(key);
+        return e == null ? null : e.handle();
+    }
+
+    private Allocation withHandles(ReservationContext ctx, ReservationBook.Entry e) {
+        if (e == null) {
+            return ctx.allocation();
+        }
+        List<ComputeAllocation> compute = new ArrayList<>();
+        for (ComputeAllocation c : ctx.allocation().compute()) {
+            compute.add(c.site() == null || c.site().equals(props.site()) ? c.withHandle(e.handle()) : c);
+        }
+        return ctx.allocation().withCompute(compute);
+    }
+
+    /** DESIGN §5: ordinary jobs still on the reservation's nodes at its start are requeued elsewhere. */
+    private void preemptOrdinaryJobs(ReservationBook.Entry e) {
+        Set<String> nodes = new HashSet<>(e.reservation().nodes());
+        for (TorqueJob j : client.jobs()) {
+            if (j.running() && !e.handle().equals(j.reservationHandle())
+                    && j.coresByNode().keySet().stream().anyMatch(nodes::contains)) {
+                LOG.info("reservation {} starts: requeueing job {} from {}", e.handle(), j.id(), j.coresByNode());
+                if (client.requeue(j.id())) {
+                    pass.requeued(j.id());
+                }
+            }
+        }
+    }
+
+    private void deleteRunningJobsOf(String handle) {
+        for (TorqueJob j : client.jobs()) {
+            if (j.running() && handle.equals(j.reservationHandle())) {
+                LOG.info("reservation {} is over: deleting its job {}", handle, j.id());
+                client.delete(j.id());
+            }
+        }
+    }
+}
