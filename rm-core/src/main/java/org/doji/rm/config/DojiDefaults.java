@@ -26,6 +26,8 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("cxf.path", "/services");
         defaults.put("spring.main.banner-mode", "off");
         defaults.put("management.endpoints.web.exposure.include", "health,info,metrics");
+        // clients without WS-Addressing (plain stubs, zeep, gSOAP) are welcome; CXF would warn on each call
+        defaults.put("logging.level.org.apache.cxf.ws.addressing.ContextUtils", "ERROR");
         env.getPropertySources().addLast(new MapPropertySource("dojiDefaults", defaults));
     }
 

@@ -43,7 +43,7 @@ public class RemoteResourceManager implements ResourceManager {
 
     public RemoteResourceManager(String address, Duration connectTimeout, Duration receiveTimeout) {
         this.address = address;
-        this.port = new RmService().getRmPort();
+        this.port = new RmService().getRmPort(new jakarta.xml.ws.soap.AddressingFeature());
         BindingProvider bp = (BindingProvider) port;
         bp.getRequestContext().put("thread.local.request.context", "true");
         Client client = ClientProxy.getClient(port);

@@ -1,0 +1,105 @@
+package org.doji.grc.config;
+
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.cxf.Bus;
+import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.ws.addressing.WSAddressingFeature;
+import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.core.CoAllocationStore;
+import org.doji.grc.core.GreedyPlanner;
+import org.doji.grc.core.PlanningStrategy;
+import org.doji.grc.core.RmRegistry;
+import org.doji.grc.core.TwoPhaseCoordinator;
+import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.grc.soap.GrcEndpoint;
+import org.doji.rm.api.Caller;
+import org.doji.rm.soap.Faults;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Wires the GRC: registry of remote RMs, planner, two-phase coordinator, store, service and the SOAP port. */
+@Configuration
+@EnableConfigurationProperties(GrcProperties.class)
+public class GrcConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    public Clock grcClock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    public RmRegistry rmRegistry(GrcProperties props) {
+        return new RmRegistry(props.rms().stream().map(rm -> new RmRegistry.Entry(rm.id(), rm.url(),
+                new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout()))).toList(),
+                Caller.coordinator(props.id()));
+    }
+
+    @Bean(destroyMethod = "shutdownNow")
+    public ExecutorService grcRmCalls() {
+        return Executors.newFixedThreadPool(32, named("doji-rm-call"));
+    }
+
+    @Bean(destroyMethod = "shutdownNow")
+    public ExecutorService grcWorkers() {
+        return Executors.newFixedThreadPool(8, named("doji-coalloc"));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public PlanningStrategy planningStrategy() {
+        return new GreedyPlanner();
+    }
+
+    @Bean
+    public TwoPhaseCoordinator twoPhaseCoordinator(RmRegistry registry, ExecutorService grcRmCalls, GrcProperties props) {
+        return new TwoPhaseCoordinator(registry, grcRmCalls, Caller.coordinator(props.id()), props.phaseTwoRetry(),
+                d -> Thread.sleep(d.toMillis()));
+    }
+
+    @Bean
+    public CoAllocationStore coAllocationStore(CoAllocationRepository records, CreateCallRepository calls,
+                                               PlatformTransactionManager tx, Clock clock) {
+        return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock);
+    }
+
+    @Bean
+    public CoAllocationService coAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
+                                                   TwoPhaseCoordinator coordinator, ExecutorService grcWorkers,
+                                                   ExecutorService grcRmCalls, Clock clock, GrcProperties props) {
+        return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
+                props.slots(), props.maxPlans(), props.rmTimeout());
+    }
+
+    @Bean
+    public GrcTicker grcTicker(CoAllocationService service, GrcProperties props) {
+        return new GrcTicker(service, props.tickInterval());
+    }
+
+    @Bean
+    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, GrcProperties props, Clock clock) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, new Faults(props.id(), clock)));
+        endpoint.getFeatures().add(new WSAddressingFeature());
+        endpoint.getProperties().put("schema-validation-enabled", "true");
+        endpoint.publish("/grc");
+        return endpoint;
+    }
+
+    private static java.util.concurrent.ThreadFactory named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,19 @@
+package org.doji.grc.core;
+
+import java.time.Instant;
+import java.util.List;
+import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.RmOutcome;
+import org.doji.grc.persistence.CoAllocationRecord.Decision;
+
+/** A snapshot of one co-allocation, as the endpoints and the dashboard show it. */
+public record CoAllocation(String key, String owner, CoAllocationState state, String reason, CoRequest request,
+                           CoPlan plan, List<RmOutcome> outcomes, Decision decision, Instant created, Instant updated,
+                           Instant terminationTime) {
+
+    public CoAllocation {
+        outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
+    }
+}

@@ -1,0 +1,280 @@
+package org.doji.grc.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.PlanningOutcome;
+import org.doji.grc.model.RmOutcome;
+import org.doji.grc.persistence.CoAllocationRecord;
+import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.TimeWindow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The GRC's core: accepts co-allocations (stored before the EPR is returned), then plans and reserves
+ * them asynchronously: N slots, one availability call per RM in parallel, the planner, and two-phase
+ * reservation of the ranked plans in order. Cancellation is two-phase too.
+ */
+public class CoAllocationService {
+
+    private static final Logger log = LoggerFactory.getLogger(CoAllocationService.class);
+
+    private final CoAllocationStore store;
+    private final RmRegistry registry;
+    private final PlanningStrategy planner;
+    private final TwoPhaseCoordinator coordinator;
+    private final RequestValidator validator;
+    private final ExecutorService workers;
+    private final ExecutorService rmCalls;
+    private final Clock clock;
+    private final int slots;
+    private final int maxPlans;
+    private final Duration rmTimeout;
+    private final org.doji.rm.persistence.JsonCodec hashes = new org.doji.rm.persistence.JsonCodec();
+
+    public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
+                               TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
+                               Clock clock, int slots, int maxPlans, Duration rmTimeout) {
+        this.store = store;
+        this.registry = registry;
+        this.planner = planner;
+        this.coordinator = coordinator;
+        this.validator = new RequestValidator(clock);
+        this.workers = workers;
+        this.rmCalls = rmCalls;
+        this.clock = clock;
+        this.slots = slots;
+        this.maxPlans = maxPlans;
+        this.rmTimeout = rmTimeout;
+    }
+
+    /** Validates and stores the request, starts planning, and returns the new key at once. */
+    public String create(Caller caller, String correlationId, CoRequest request, String consumer) {
+        if (correlationId == null || correlationId.isBlank()) {
+            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
+        }
+        String callId = caller.name() + ":" + correlationId;
+        String hash = hashes.hash(request, consumer);
+        var previous = store.call(callId);
+        if (previous.isPresent()) {
+            if (!previous.get().getPayloadHash().equals(hash)) {
+                throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
+                        "correlation id " + correlationId + " was already used for a different request");
+            }
+            return previous.get().getCoAllocationKey();
+        }
+        validator.validate(request, registry.knownSites());
+        String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+        CoAllocationRecord record = new CoAllocationRecord(key, caller.name(), clock.instant());
+        record.setConsumer(consumer);
+        store.create(record, request, callId, hash);
+        log.info("co-allocation {} accepted for {}", key, caller.name());
+        workers.execute(() -> run(key));
+        return key;
+    }
+
+    /** Dry run: the ranked plans for a request, nothing reserved. */
+    public PlanningOutcome plan(Caller caller, CoRequest request) {
+        validator.validate(request, registry.knownSites());
+        return planNow(request, caller.name());
+    }
+
+    public CoAllocation get(Caller caller, String key) {
+        CoAllocation c = store.find(key).orElseThrow(() -> DojiException.unknown(key));
+        if (!c.owner().equals(caller.name())) {
+            throw DojiException.notAuthorized(caller.name() + " does not own co-allocation " + key);
+        }
+        return c;
+    }
+
+    public List<CoAllocation> list(Caller caller, Set<CoAllocationState> states, Instant from, Instant to, int max) {
+        return store.byOwner(caller.name()).stream()
+                .filter(c -> states.isEmpty() || states.contains(c.state()))
+                .filter(c -> from == null || c.plan() == null || c.plan().window().end().isAfter(from))
+                .filter(c -> to == null || c.plan() == null || c.plan().window().start().isBefore(to))
+                .limit(max).toList();
+    }
+
+    /** Two-phase cancellation at every RM; on any refusal every prepared cancel is aborted. */
+    public CoAllocation cancel(Caller caller, String key, String correlationId) {
+        CoAllocation c = get(caller, key);
+        if (c.state() == CoAllocationState.Cancelled) {
+            return c;
+        }
+        if (c.state() != CoAllocationState.Reserved && c.state() != CoAllocationState.Active) {
+            throw DojiException.illegalTransition(c.state().name(), "cancel");
+        }
+        String prefix = key + ":cancel:" + correlationId;
+        List<RmOutcome> participants = c.outcomes().stream().filter(o -> o.reservationKey() != null).toList();
+        var prepared = coordinator.prepareCancel(participants, prefix);
+        if (prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
+            store.update(key, r -> r.setDecision(Decision.COMMIT));
+            var done = coordinator.commit(participants, prefix);
+            return store.update(key, r -> {
+                r.setState(CoAllocationState.Cancelled);
+                r.setReason("cancelled by " + caller.name());
+                r.setOutcomesJson(store.write(done.stream().map(TwoPhaseCoordinator.Prepared::outcome).toList()));
+            });
+        }
+        coordinator.abort(prepared.stream().filter(TwoPhaseCoordinator.Prepared::ok).map(TwoPhaseCoordinator.Prepared::outcome).toList(), prefix);
+        String why = reasons(prepared);
+        throw DojiException.unavailable("CANCEL_REFUSED", "cancel refused, the co-allocation is unchanged: " + why);
+    }
+
+    public void destroy(Caller caller, String key) {
+        CoAllocation c = get(caller, key);
+        if (!c.state().isFinal()) {
+            throw DojiException.illegalTransition(c.state().name(), "Destroy");
+        }
+        store.delete(key);
+    }
+
+    /** Moves reserved co-allocations to Active and Completed as their window passes. */
+    public void tick() {
+        Instant now = clock.instant();
+        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Active))) {
+            if (c.plan() == null) {
+                continue;
+            }
+            if (!now.isBefore(c.plan().window().end())) {
+                store.update(c.key(), r -> r.setState(CoAllocationState.Completed));
+            } else if (c.state() == CoAllocationState.Reserved && !now.isBefore(c.plan().window().start())) {
+                store.update(c.key(), r -> r.setState(CoAllocationState.Active));
+            }
+        }
+    }
+
+    /** Plans and reserves one co-allocation (runs on a worker thread). */
+    void run(String key) {
+        MDC.put("coAllocation", key);
+        try {
+            CoAllocation c = store.find(key).orElseThrow();
+            PlanningOutcome outcome = planNow(c.request(), c.owner());
+            List<String> failures = new ArrayList<>();
+            outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
+            outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
+            int attempt = 0;
+            for (CoPlan plan : outcome.ranked()) {
+                if (attempt++ >= maxPlans) {
+                    break;
+                }
+                if (reserve(c, plan, attempt, failures)) {
+                    return;
+                }
+            }
+            String reason = outcome.ranked().isEmpty() ? "no feasible plan: " + String.join("; ", failures)
+                    : "no plan could be reserved: " + String.join("; ", failures);
+            store.update(key, r -> {
+                r.setState(CoAllocationState.Failed);
+                r.setReason(reason);
+            });
+            log.info("co-allocation failed: {}", reason);
+        } catch (RuntimeException e) {
+            log.error("co-allocation failed unexpectedly", e);
+            store.update(key, r -> {
+                r.setState(CoAllocationState.Failed);
+                r.setReason("internal error: " + e.getMessage());
+            });
+        } finally {
+            MDC.remove("coAllocation");
+        }
+    }
+
+    private boolean reserve(CoAllocation c, CoPlan plan, int attempt, List<String> failures) {
+        String prefix = c.key() + ":" + attempt;
+        store.update(c.key(), r -> {
+            r.setState(CoAllocationState.Reserving);
+            r.setAttempt(attempt);
+            r.setDecision(Decision.NONE);
+            r.setPlanJson(store.write(plan));
+            r.setWindowStart(plan.window().start());
+            r.setWindowEnd(plan.window().end());
+            r.setCost(plan.cost());
+        });
+        var prepared = coordinator.prepare(PlanSpecs.perRm(plan, c.request(), c.owner(), c.key()), prefix);
+        List<RmOutcome> outcomes = prepared.stream().map(TwoPhaseCoordinator.Prepared::outcome).toList();
+        if (prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
+            store.update(c.key(), r -> {
+                r.setDecision(Decision.COMMIT);
+                r.setOutcomesJson(store.write(outcomes));
+            });
+            var committed = coordinator.commit(outcomes, prefix);
+            boolean all = committed.stream().allMatch(TwoPhaseCoordinator.Prepared::ok);
+            store.update(c.key(), r -> {
+                r.setOutcomesJson(store.write(committed.stream().map(TwoPhaseCoordinator.Prepared::outcome).toList()));
+                r.setState(CoAllocationState.Reserved);
+                r.setReason(all ? null : "some RMs have not acknowledged the commit yet; it is re-driven");
+            });
+            log.info("co-allocation reserved in slot {} at cost {}", plan.slot(), plan.cost());
+            return true;
+        }
+        store.update(c.key(), r -> {
+            r.setDecision(Decision.ABORT);
+            r.setOutcomesJson(store.write(outcomes));
+        });
+        List<RmOutcome> toAbort = prepared.stream().filter(TwoPhaseCoordinator.Prepared::ok)
+                .map(TwoPhaseCoordinator.Prepared::outcome).toList();
+        coordinator.abort(toAbort, prefix);
+        failures.add("plan " + attempt + " (slot " + plan.slot() + "): " + reasons(prepared));
+        store.update(c.key(), r -> r.setOutcomesJson(store.write(outcomes)));
+        return false;
+    }
+
+    private static String reasons(List<TwoPhaseCoordinator.Prepared> prepared) {
+        List<String> out = new ArrayList<>();
+        prepared.stream().filter(p -> !p.ok()).forEach(p -> out.add(p.rmId() + " refused (" + p.outcome().errorCode()
+                + "): " + p.outcome().message()));
+        return String.join("; ", out);
+    }
+
+    private PlanningOutcome planNow(CoRequest request, String user) {
+        List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
+        Map<String, ResourceInventory> descriptions = registry.describeAll();
+        Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
+        Map<String, String> mdc = MDC.getCopyOfContextMap();
+        for (RmRegistry.Entry rm : registry.all()) {
+            if (!descriptions.containsKey(rm.id())) {
+                continue;
+            }
+            futures.put(rm.id(), CompletableFuture.supplyAsync(() -> {
+                if (mdc != null) {
+                    MDC.setContextMap(mdc);
+                }
+                return rm.rm().availability(Caller.coordinator("grc"), new AvailabilityQuery(windows, user));
+            }, rmCalls).orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
+        List<String> unreachable = new ArrayList<>();
+        registry.all().stream().filter(rm -> !descriptions.containsKey(rm.id())).forEach(rm -> unreachable.add(rm.id()));
+        futures.forEach((rmId, f) -> {
+            try {
+                answers.put(rmId, f.join());
+            } catch (RuntimeException e) {
+                log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
+                unreachable.add(rmId);
+            }
+        });
+        PlanningOutcome outcome = planner.plan(request, windows, descriptions, answers);
+        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
+    }
+}

@@ -1,0 +1,81 @@
+package org.doji.grc.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.doji.grc.model.CoRequest;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+
+/** Checks a co-allocation request before anything is stored: times, sites, links, known resources. */
+public class RequestValidator {
+
+    private static final Duration MAX_HORIZON = Duration.ofDays(366);
+
+    private final Clock clock;
+
+    public RequestValidator(Clock clock) {
+        this.clock = clock;
+    }
+
+    public void validate(CoRequest r, List<String> knownSites) {
+        CoRequest.Time t = r.time();
+        if (t.duration() == null || t.duration().isZero() || t.duration().isNegative()) {
+            throw DojiException.invalidField(t.fixed() ? "time/fixed/end" : "time/flexible/duration",
+                    t.fixed() ? "END_NOT_AFTER_START" : "DURATION_NOT_POSITIVE",
+                    t.fixed() ? "the window's end must be after its start" : "the duration must be positive, was " + t.duration());
+        }
+        if (t.latestStart().isBefore(t.earliestStart())) {
+            throw DojiException.invalidField("time/flexible/latestStart", "LATEST_BEFORE_EARLIEST",
+                    "latestStart " + t.latestStart() + " is before earliestStart " + t.earliestStart());
+        }
+        if (!t.deadline().isAfter(clock.instant())) {
+            throw DojiException.invalidField("time", "WINDOW_IN_PAST", "the request ends at " + t.deadline()
+                    + ", which is not in the future");
+        }
+        if (t.deadline().isAfter(clock.instant().plus(MAX_HORIZON))) {
+            throw DojiException.invalidField("time", "TOO_FAR_AHEAD", "reservations can be made at most "
+                    + MAX_HORIZON.toDays() + " days ahead");
+        }
+        if (r.sites().isEmpty()) {
+            throw DojiException.invalidField("site", "NO_SITES", "at least one site is required");
+        }
+        Set<String> ids = new HashSet<>();
+        Set<String> known = new HashSet<>(knownSites);
+        for (CoRequest.Site s : r.sites()) {
+            if (!ids.add(s.id())) {
+                throw DojiException.invalidField("site/@id", "DUPLICATE_SITE_ID", "site id " + s.id() + " is used twice");
+            }
+            if (s.cores() <= 0) {
+                throw DojiException.invalidField("site/@cores", "CORES_NOT_POSITIVE", "site " + s.id() + " asks for "
+                        + s.cores() + " cores");
+            }
+            for (String candidate : s.candidates()) {
+                if (!known.contains(candidate)) {
+                    throw new DojiException(FaultKind.UNKNOWN_RESOURCE, "UNKNOWN_SITE", "site " + s.id()
+                            + " is pinned to " + candidate + ", which no registered RM manages", candidate, List.of());
+                }
+            }
+        }
+        Set<String> pairs = new HashSet<>();
+        for (CoRequest.Link l : r.links()) {
+            if (!ids.contains(l.from()) || !ids.contains(l.to())) {
+                throw DojiException.invalidField("link", "LINK_TO_UNDECLARED_SITE", "link " + l.from() + " -> " + l.to()
+                        + " names a site that is not in the request");
+            }
+            if (l.from().equals(l.to())) {
+                throw DojiException.invalidField("link", "SELF_LINK", "link " + l.from() + " -> " + l.to() + " joins a site to itself");
+            }
+            String pair = l.from().compareTo(l.to()) < 0 ? l.from() + "|" + l.to() : l.to() + "|" + l.from();
+            if (!pairs.add(pair)) {
+                throw DojiException.invalidField("link", "DUPLICATE_LINK", "sites " + l.from() + " and " + l.to()
+                        + " are linked twice");
+            }
+            if (l.bandwidthMbps() < 0) {
+                throw DojiException.invalidField("link/@bandwidthMbps", "BANDWIDTH_NEGATIVE", "bandwidth must not be negative");
+            }
+        }
+    }
+}

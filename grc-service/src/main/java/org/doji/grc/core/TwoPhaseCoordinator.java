@@ -1,0 +1,155 @@
+package org.doji.grc.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
+import org.doji.grc.model.RmOutcome;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.ReservationView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The coordinator side of two-phase commit towards the RMs: prepares go out in parallel (a plan's
+ * latency is the slowest RM's, not the sum); phase-two calls are retried with back-off until
+ * acknowledged; aborts run in reverse order of preparation. Decisions are recorded by the caller before
+ * phase two starts.
+ */
+public class TwoPhaseCoordinator {
+
+    private static final Logger log = LoggerFactory.getLogger(TwoPhaseCoordinator.class);
+    private static final int PHASE_TWO_ATTEMPTS = 6;
+
+    private final RmRegistry registry;
+    private final ExecutorService rmCalls;
+    private final Caller self;
+    private final Duration firstBackoff;
+    private final Sleeper sleeper;
+
+    /** Waits between retries; injectable so tests do not wait in real time. */
+    public interface Sleeper {
+        void sleep(Duration d) throws InterruptedException;
+    }
+
+    public TwoPhaseCoordinator(RmRegistry registry, ExecutorService rmCalls, Caller self, Duration firstBackoff, Sleeper sleeper) {
+        this.registry = registry;
+        this.rmCalls = rmCalls;
+        this.self = self;
+        this.firstBackoff = firstBackoff;
+        this.sleeper = sleeper;
+    }
+
+    /** A prepared (or refused) participant. */
+    public record Prepared(String rmId, RmOutcome outcome, boolean ok) {
+    }
+
+    /** Phase one at every RM of the plan, in parallel; one outcome per RM, in the given order. */
+    public List<Prepared> prepare(Map<String, ReservationSpec> specs, String correlationPrefix) {
+        Map<String, String> mdc = MDC.getCopyOfContextMap();
+        Map<String, CompletableFuture<Prepared>> futures = new LinkedHashMap<>();
+        specs.forEach((rmId, spec) -> futures.put(rmId, CompletableFuture.supplyAsync(() -> withMdc(mdc, () -> {
+            RmRegistry.Entry rm = registry.get(rmId).orElseThrow(() -> DojiException.unknown(rmId));
+            try {
+                ReservationView v = rm.rm().reserve(self, correlationPrefix + ":" + rmId + ":reserve", spec, null);
+                return new Prepared(rmId, outcome(rm, v), true);
+            } catch (DojiException e) {
+                log.info("RM {} refused: {} {}", rmId, e.errorCode(), e.getMessage());
+                return new Prepared(rmId, RmOutcome.refused(rmId, rm.address(), e.errorCode(), e.getMessage()), false);
+            }
+        }), rmCalls)));
+        List<Prepared> out = new ArrayList<>();
+        futures.values().forEach(f -> out.add(f.join()));
+        return out;
+    }
+
+    /** Phase one of a cancellation at every RM holding part of the co-allocation. */
+    public List<Prepared> prepareCancel(List<RmOutcome> participants, String correlationPrefix) {
+        return phase(participants, correlationPrefix + ":cancel", (p) -> rm -> rm.rm().cancel(self, p.reservationKey(),
+                correlationPrefix + ":" + p.rmId() + ":cancel"), false, false);
+    }
+
+    /** Phase two, commit, retried until acknowledged (or the attempts are used up: then ok=false, re-driven later). */
+    public List<Prepared> commit(List<RmOutcome> participants, String correlationPrefix) {
+        return phase(participants, correlationPrefix, p -> rm -> rm.rm().commit(self, p.reservationKey(),
+                correlationPrefix + ":" + p.rmId() + ":commit"), true, false);
+    }
+
+    /** Phase two, abort, in reverse order of preparation; an RM that no longer knows the key counts as aborted. */
+    public List<Prepared> abort(List<RmOutcome> participants, String correlationPrefix) {
+        List<RmOutcome> reversed = new ArrayList<>(participants);
+        java.util.Collections.reverse(reversed);
+        List<Prepared> out = new ArrayList<>();
+        for (RmOutcome p : reversed) {
+            if (p.reservationKey() == null) {
+                continue;
+            }
+            out.addAll(phase(List.of(p), correlationPrefix, q -> rm -> rm.rm().abort(self, q.reservationKey(),
+                    correlationPrefix + ":" + q.rmId() + ":abort"), true, true));
+        }
+        return out;
+    }
+
+    private List<Prepared> phase(List<RmOutcome> participants, String label,
+                                 Function<RmOutcome, Function<RmRegistry.Entry, ReservationView>> call, boolean retry,
+                                 boolean unknownIsDone) {
+        Map<String, String> mdc = MDC.getCopyOfContextMap();
+        List<CompletableFuture<Prepared>> futures = new ArrayList<>();
+        for (RmOutcome p : participants) {
+            futures.add(CompletableFuture.supplyAsync(() -> withMdc(mdc, () -> once(p, call.apply(p), retry, unknownIsDone)), rmCalls));
+        }
+        return futures.stream().map(CompletableFuture::join).toList();
+    }
+
+    private Prepared once(RmOutcome p, Function<RmRegistry.Entry, ReservationView> call, boolean retry,
+                          boolean unknownIsDone) {
+        RmRegistry.Entry rm = registry.get(p.rmId()).orElseThrow(() -> DojiException.unknown(p.rmId()));
+        Duration backoff = firstBackoff;
+        int attempts = retry ? PHASE_TWO_ATTEMPTS : 1;
+        DojiException last = null;
+        for (int i = 0; i < attempts; i++) {
+            try {
+                return new Prepared(p.rmId(), outcome(rm, call.apply(rm)), true);
+            } catch (DojiException e) {
+                last = e;
+                if (!"RM_UNREACHABLE".equals(e.errorCode()) && !"REMOTE_FAULT".equals(e.errorCode())) {
+                    break; // a definite answer: retrying would not change it
+                }
+                log.warn("RM {} did not acknowledge (attempt {}): {}", p.rmId(), i + 1, e.getMessage());
+                try {
+                    sleeper.sleep(backoff);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                backoff = backoff.multipliedBy(2).compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1) : backoff.multipliedBy(2);
+            }
+        }
+        return new Prepared(p.rmId(), new RmOutcome(p.rmId(), p.address(), p.reservationKey(), p.reservationState(),
+                p.lifecycleState(), p.allocation(), last == null ? null : last.errorCode(), last == null ? null : last.getMessage()),
+                unknownIsDone && last != null && last.kind() == org.doji.rm.api.FaultKind.UNKNOWN_RESOURCE);
+    }
+
+    private static RmOutcome outcome(RmRegistry.Entry rm, ReservationView v) {
+        return new RmOutcome(rm.id(), rm.address(), v.key(), v.reservationState(), v.lifecycleState(),
+                v.allocation() != null ? v.allocation() : v.pendingAllocation(), null, null);
+    }
+
+    private static <T> T withMdc(Map<String, String> mdc, java.util.function.Supplier<T> body) {
+        if (mdc != null) {
+            MDC.setContextMap(mdc);
+        }
+        try {
+            return body.get();
+        } finally {
+            MDC.clear();
+        }
+    }
+}

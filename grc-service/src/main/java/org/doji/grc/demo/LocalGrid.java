@@ -1,0 +1,110 @@
+package org.doji.grc.demo;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.doji.grc.GrcApplication;
+import org.doji.rm.app.RmApplication;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A complete grid in one JVM: one Spring Boot application per RM (simulated backends) and a GRC that
+ * knows them all, each on its own port, talking real SOAP over loopback.
+ */
+public final class LocalGrid implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalGrid.class);
+
+    private final Map<String, ConfigurableApplicationContext> rms = new LinkedHashMap<>();
+    private final Map<String, String> rmUrls = new LinkedHashMap<>();
+    private ConfigurableApplicationContext grc;
+    private String grcUrl;
+
+    private LocalGrid() {
+    }
+
+    /**
+     * @param basePort  0 for random free ports; else the GRC gets basePort and the RMs the ports after it
+     * @param database  "mem" for in-memory H2 databases, or a directory for durable H2 files
+     * @param common    extra properties for every application
+     */
+    public static LocalGrid start(GridTopology topology, int basePort, String database, Map<String, String> common,
+                                  Map<String, String> grcProperties) {
+        LocalGrid grid = new LocalGrid();
+        try {
+            int i = 1;
+            for (GridTopology.RmDef rm : topology.rms()) {
+                Map<String, Object> props = new LinkedHashMap<>(common);
+                props.putAll(rm.properties());
+                props.put("doji.rm.id", rm.id());
+                props.put("server.port", basePort == 0 ? 0 : basePort + i);
+                props.put("spring.datasource.url", url(database, rm.id()));
+                log.info("starting RM {} ({}/{})", rm.id(), i, topology.rms().size());
+                ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class)
+                        .properties(props).run();
+                grid.rms.put(rm.id(), ctx);
+                grid.rmUrls.put(rm.id(), "http://localhost:" + port(ctx) + "/services/rm");
+                i++;
+            }
+            Map<String, Object> props = new LinkedHashMap<>(common);
+            props.putAll(grcProperties);
+            props.putIfAbsent("doji.grc.id", "grc");
+            props.put("server.port", basePort);
+            props.put("spring.datasource.url", url(database, "grc"));
+            int r = 0;
+            for (var e : grid.rmUrls.entrySet()) {
+                props.put("doji.grc.rms[" + r + "].id", e.getKey());
+                props.put("doji.grc.rms[" + r + "].url", e.getValue());
+                r++;
+            }
+            log.info("starting the GRC with {} RMs", grid.rmUrls.size());
+            grid.grc = new SpringApplicationBuilder(GrcApplication.class).properties(props).run();
+            grid.grcUrl = "http://localhost:" + port(grid.grc) + "/services/grc";
+            return grid;
+        } catch (RuntimeException e) {
+            grid.close();
+            throw e;
+        }
+    }
+
+    private static String url(String database, String id) {
+        return "mem".equals(database) ? "jdbc:h2:mem:" + id + "-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1"
+                : "jdbc:h2:file:" + database + "/" + id + ";DB_CLOSE_ON_EXIT=FALSE";
+    }
+
+    private static int port(ConfigurableApplicationContext ctx) {
+        return ((ServletWebServerApplicationContext) ctx).getWebServer().getPort();
+    }
+
+    public String grcUrl() {
+        return grcUrl;
+    }
+
+    public Map<String, String> rmUrls() {
+        return Map.copyOf(rmUrls);
+    }
+
+    public List<String> rmIds() {
+        return List.copyOf(rms.keySet());
+    }
+
+    public ConfigurableApplicationContext rm(String id) {
+        return rms.get(id);
+    }
+
+    public ConfigurableApplicationContext grc() {
+        return grc;
+    }
+
+    @Override
+    public void close() {
+        if (grc != null) {
+            grc.close();
+        }
+        rms.values().forEach(ConfigurableApplicationContext::close);
+    }
+}

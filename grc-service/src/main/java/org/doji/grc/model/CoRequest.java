@@ -1,0 +1,41 @@
+package org.doji.grc.model;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.doji.rm.model.CountableDemand;
+import org.doji.rm.model.Requirement;
+
+/**
+ * A co-allocation request: sites with cores (optionally pinned to candidates and with attribute
+ * requirements), links between them, the time constraint, and the user's policy.
+ */
+public record CoRequest(List<Site> sites, List<Link> links, List<CountableDemand> countables, Time time,
+                        Policy policy, List<String> additionalUsers, String resourceExpression, String description) {
+
+    public CoRequest {
+        sites = List.copyOf(sites);
+        links = List.copyOf(links);
+        countables = List.copyOf(countables == null ? List.of() : countables);
+        additionalUsers = List.copyOf(additionalUsers == null ? List.of() : additionalUsers);
+        policy = policy == null ? Policy.CHEAPEST : policy;
+    }
+
+    public record Site(String id, int cores, Set<String> candidates, List<Requirement> requirements) {
+        public Site {
+            candidates = Set.copyOf(candidates == null ? Set.of() : candidates);
+            requirements = List.copyOf(requirements == null ? List.of() : requirements);
+        }
+    }
+
+    public record Link(String from, String to, long bandwidthMbps, Double maxLatencyMs) {
+    }
+
+    /** Start in [earliestStart, latestStart], run for duration; a fixed window has earliest = latest. */
+    public record Time(Instant earliestStart, Instant latestStart, Duration duration, boolean fixed) {
+        public Instant deadline() {
+            return latestStart.plus(duration);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.doji.grc.persistence;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Lob;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.doji.grc.model.CoAllocationState;
+
+/**
+ * One co-allocation as stored. The two-phase decision is a column of its own: it is written (and
+ * committed) before phase two starts, so a restarted GRC knows whether to re-drive commit or abort.
+ */
+@Entity
+@Table(name = "grc_coallocation", indexes = {
+        @Index(name = "grc_co_owner", columnList = "owner"),
+        @Index(name = "grc_co_state", columnList = "state")})
+public class CoAllocationRecord {
+
+    /** The coordinator's two-phase decision for the current transaction. */
+    public enum Decision { NONE, COMMIT, ABORT }
+
+    @Id
+    @Column(name = "co_key", length = 64)
+    private String key;
+    @Column(nullable = false, length = 64)
+    private String owner;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private CoAllocationState state;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private Decision decision = Decision.NONE;
+    @Column(length = 4000)
+    private String reason;
+    @Lob
+    private String requestJson;
+    @Lob
+    private String planJson;
+    @Lob
+    private String outcomesJson;
+    @Column(length = 1024)
+    private String consumer;
+    private Instant windowStart;
+    private Instant windowEnd;
+    private Double cost;
+    private int attempt;
+    private Instant created;
+    private Instant updated;
+    private Instant terminationTime;
+
+    protected CoAllocationRecord() {
+    }
+
+    public CoAllocationRecord(String key, String owner, Instant now) {
+        this.key = key;
+        this.owner = owner;
+        this.state = CoAllocationState.Planning;
+        this.created = now;
+        this.updated = now;
+    }
+
+    public String getKey() { return key; }
+    public String getOwner() { return owner; }
+    public CoAllocationState getState() { return state; }
+    public void setState(CoAllocationState s) { this.state = s; }
+    public Decision getDecision() { return decision; }
+    public void setDecision(Decision d) { this.decision = d; }
+    public String getReason() { return reason; }
+    public void setReason(String r) { this.reason = r == null || r.length() <= 4000 ? r : r.substring(0, 3997) + "..."; }
+    public String getRequestJson() { return requestJson; }
+    public void setRequestJson(String v) { this.requestJson = v; }
+    public String getPlanJson() { return planJson; }
+    public void setPlanJson(String v) { this.planJson = v; }
+    public String getOutcomesJson() { return outcomesJson; }
+    public void setOutcomesJson(String v) { this.outcomesJson = v; }
+    public String getConsumer() { return consumer; }
+    public void setConsumer(String c) { this.consumer = c; }
+    public Instant getWindowStart() { return windowStart; }
+    public void setWindowStart(Instant t) { this.windowStart = t; }
+    public Instant getWindowEnd() { return windowEnd; }
+    public void setWindowEnd(Instant t) { this.windowEnd = t; }
+    public Double getCost() { return cost; }
+    public void setCost(Double c) { this.cost = c; }
+    public int getAttempt() { return attempt; }
+    public void setAttempt(int a) { this.attempt = a; }
+    public Instant getCreated() { return created; }
+    public Instant getUpdated() { return updated; }
+    public void setUpdated(Instant t) { this.updated = t; }
+    public Instant getTerminationTime() { return terminationTime; }
+    public void setTerminationTime(Instant t) { this.terminationTime = t; }
+}

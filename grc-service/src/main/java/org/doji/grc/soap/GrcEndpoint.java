@@ -1,0 +1,160 @@
+package org.doji.grc.soap;
+
+import jakarta.annotation.Resource;
+import jakarta.jws.WebService;
+import jakarta.xml.ws.WebServiceContext;
+import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.doji.contract.*;
+import org.doji.contract.grc.Cancel;
+import org.doji.contract.grc.CancelResponse;
+import org.doji.contract.grc.CoAllocationList;
+import org.doji.contract.grc.GetResourceProperty;
+import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.grc.GetResourcePropertyDocumentResponse;
+import org.doji.contract.grc.GetResourcePropertyResponse;
+import org.doji.contract.grc.Modify;
+import org.doji.contract.grc.ModifyResponse;
+import org.doji.contract.grc.PlanResult;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationState;
+import org.doji.contract.types.TerminationTimeResult;
+import org.doji.grc.core.CoAllocationService;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.soap.Faults;
+import org.doji.rm.soap.ResourceProperties;
+import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.SoapRequestContext;
+
+/**
+ * The GRC port over SOAP: reads the caller and the addressed co-allocation, maps the contract's types,
+ * calls {@link CoAllocationService}, and maps failures to typed faults. No logic of its own.
+ */
+@WebService(serviceName = "GrcService", portName = "GrcPort", targetNamespace = "http://doji.org/ns/2026/wsdl",
+        endpointInterface = "org.doji.contract.GrcPortType", wsdlLocation = "classpath:wsdl/doji-grc.wsdl")
+public class GrcEndpoint implements GrcPortType {
+
+    private final CoAllocationService service;
+    private final Faults faults;
+
+    @Resource
+    private WebServiceContext context;
+
+    public GrcEndpoint(CoAllocationService service, Faults faults) {
+        this.service = service;
+        this.faults = faults;
+    }
+
+    @Override
+    public W3CEndpointReference createCoAllocation(String correlationId, CoAllocationRequest request,
+                                                   W3CEndpointReference consumer)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
+            String key = service.create(caller(), correlationId, GrcFromContract.request(request), consumerAddress);
+            return ResourceReferences.reference(SoapRequestContext.serviceAddress(context), key);
+        });
+    }
+
+    @Override
+    public PlanResult plan(CoAllocationRequest request, Integer maxPlans)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> GrcToContract.planResult(service.plan(caller(), GrcFromContract.request(request)),
+                maxPlans == null ? Integer.MAX_VALUE : maxPlans));
+    }
+
+    @Override
+    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument parameters)
+            throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            GetResourcePropertyDocumentResponse r = new GetResourcePropertyDocumentResponse();
+            r.setCoAllocationDocument(GrcToContract.document(service.get(caller(), key())));
+            return r;
+        });
+    }
+
+    @Override
+    public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            GetResourcePropertyResponse r = new GetResourcePropertyResponse();
+            r.getAny().addAll(ResourceProperties.select(GrcToContract.document(service.get(caller(), key())),
+                    parameters.getProperty()));
+            return r;
+        });
+    }
+
+    @Override
+    public CancelResponse cancel(Cancel parameters) throws InvalidStateTransitionFault, UnknownResourceFault,
+            InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> {
+            CancelResponse r = new CancelResponse();
+            r.setCoAllocationDocument(GrcToContract.document(service.cancel(caller(), key(), parameters.getCorrelationId())));
+            return r;
+        });
+    }
+
+    @Override
+    public ModifyResponse modify(Modify parameters) throws InvalidStateTransitionFault, UnknownResourceFault,
+            InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
+        return call(() -> {
+            service.get(caller(), key());
+            throw DojiException.invalid("MODIFY_UNSUPPORTED",
+                    "modifying a co-allocation is not supported by this GRC yet: cancel it and create a new one");
+        });
+    }
+
+    @Override
+    public CoAllocationList list(List<CoAllocationState> state, Instant from, Instant to, Integer maxResults)
+            throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            Set<org.doji.grc.model.CoAllocationState> states = new HashSet<>();
+            state.forEach(s -> states.add(org.doji.grc.model.CoAllocationState.valueOf(s.value())));
+            CoAllocationList out = new CoAllocationList();
+            String address = SoapRequestContext.serviceAddress(context);
+            service.list(caller(), states, from, to, maxResults == null ? 1000 : maxResults)
+                    .forEach(c -> out.getCoAllocation().add(GrcToContract.summary(c, address)));
+            return out;
+        });
+    }
+
+    @Override
+    public void destroy() throws InvalidStateTransitionFault, UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
+        call(() -> {
+            service.destroy(caller(), key());
+            return null;
+        });
+    }
+
+    @Override
+    public TerminationTimeResult setTerminationTime(Instant requestedTerminationTime)
+            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            service.get(caller(), key());
+            throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
+                    "co-allocations are kept until destroyed; SetTerminationTime is not supported yet");
+        });
+    }
+
+    private Caller caller() {
+        return SoapRequestContext.caller(context);
+    }
+
+    private String key() {
+        return SoapRequestContext.resourceKey(context);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T, E extends Exception> T call(Supplier<T> body) throws E {
+        try {
+            return body.get();
+        } catch (RuntimeException e) {
+            throw (E) faults.toFault(e);
+        }
+    }
+}

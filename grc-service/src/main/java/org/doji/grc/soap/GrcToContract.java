@@ -1,0 +1,167 @@
+package org.doji.grc.soap;
+
+import org.doji.contract.grc.PlanResult;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationSummary;
+import org.doji.contract.types.FlexibleWindow;
+import org.doji.contract.types.InfeasibleSlot;
+import org.doji.contract.types.LinkRequest;
+import org.doji.contract.types.PlannedPath;
+import org.doji.contract.types.PlannedSite;
+import org.doji.contract.types.SiteRequest;
+import org.doji.contract.types.TimeConstraint;
+import org.doji.grc.core.CoAllocation;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.PlanningOutcome;
+import org.doji.grc.model.RmOutcome;
+import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.ToContract;
+
+/** The GRC's domain model to the contract's JAXB types. */
+public final class GrcToContract {
+
+    private GrcToContract() {
+    }
+
+    public static CoAllocationRequest request(CoRequest r) {
+        CoAllocationRequest out = new CoAllocationRequest();
+        for (CoRequest.Site s : r.sites()) {
+            SiteRequest x = new SiteRequest();
+            x.setId(s.id());
+            x.setCores(s.cores());
+            x.getCandidate().addAll(s.candidates().stream().sorted().toList());
+            s.requirements().forEach(q -> x.getRequirement().add(ToContract.attribute(q)));
+            out.getSite().add(x);
+        }
+        for (CoRequest.Link l : r.links()) {
+            LinkRequest x = new LinkRequest();
+            x.setFrom(l.from());
+            x.setTo(l.to());
+            x.setBandwidthMbps(Math.toIntExact(l.bandwidthMbps()));
+            x.setMaxLatencyMs(l.maxLatencyMs());
+            out.getLink().add(x);
+        }
+        r.countables().forEach(c -> out.getCountable().add(ToContract.countable(c)));
+        TimeConstraint t = new TimeConstraint();
+        if (r.time().fixed()) {
+            t.setFixed(ToContract.window(new TimeWindow(r.time().earliestStart(), r.time().deadline())));
+        } else {
+            FlexibleWindow f = new FlexibleWindow();
+            f.setEarliestStart(r.time().earliestStart());
+            f.setLatestStart(r.time().latestStart());
+            f.setDuration(r.time().duration());
+            t.setFlexible(f);
+        }
+        out.setTime(t);
+        out.setPolicy(org.doji.contract.types.Policy.fromValue(r.policy().name()));
+        out.getAdditionalUser().addAll(r.additionalUsers());
+        out.setDescription(r.description());
+        return out;
+    }
+
+    public static org.doji.contract.types.Plan plan(CoPlan p, java.util.List<RmOutcome> outcomes, Integer rank) {
+        var out = new org.doji.contract.types.Plan();
+        out.setWindow(ToContract.window(p.window()));
+        out.setSlot(p.slot());
+        out.setRank(rank);
+        for (CoPlan.PlacedSite s : p.sites()) {
+            PlannedSite x = new PlannedSite();
+            x.setRequestSite(s.requestSite());
+            x.setSite(s.site());
+            x.setRmId(s.rmId());
+            x.setCores(s.cores());
+            outcomes.stream().filter(o -> o.rmId().equals(s.rmId()) && o.allocation() != null)
+                    .flatMap(o -> o.allocation().compute().stream()).filter(c -> c.site().equals(s.site())).findFirst()
+                    .ifPresent((ComputeAllocation c) -> {
+                        x.getNode().addAll(c.nodes());
+                        x.setHandle(c.handle());
+                    });
+            out.getSite().add(x);
+        }
+        for (CoPlan.RoutedLink l : p.links()) {
+            for (CoPlan.Hop h : l.hops()) {
+                PlannedPath x = new PlannedPath();
+                x.setFrom(h.from());
+                x.setTo(h.to());
+                x.setRmId(h.rmId());
+                x.setBandwidthMbps(Math.toIntExact(l.bandwidthMbps()));
+                x.setRequestFrom(l.requestFrom());
+                x.setRequestTo(l.requestTo());
+                out.getPath().add(x);
+            }
+        }
+        out.setCost(p.cost());
+        out.setQuality(p.quality());
+        return out;
+    }
+
+    public static CoAllocationDocument document(CoAllocation c) {
+        CoAllocationDocument d = new CoAllocationDocument();
+        d.setKey(c.key());
+        d.setOwner(c.owner());
+        d.setState(org.doji.contract.types.CoAllocationState.fromValue(c.state().name()));
+        d.setReason(c.reason() == null || c.reason().length() <= 1024 ? c.reason() : c.reason().substring(0, 1021) + "...");
+        d.setRequest(request(c.request()));
+        if (c.plan() != null) {
+            d.setPlan(plan(c.plan(), c.outcomes(), null));
+        }
+        for (RmOutcome o : c.outcomes()) {
+            org.doji.contract.types.RmOutcome x = new org.doji.contract.types.RmOutcome();
+            x.setRmId(o.rmId());
+            x.setReservationKey(o.reservationKey());
+            if (o.reservationKey() != null) {
+                x.setReservation(ResourceReferences.reference(o.address(), o.reservationKey()));
+            }
+            if (o.reservationState() != null) {
+                x.setReservationState(org.doji.contract.types.ReservationState.fromValue(o.reservationState().name()));
+            }
+            if (o.lifecycleState() != null) {
+                x.setLifecycleState(org.doji.contract.types.LifecycleState.fromValue(o.lifecycleState().name()));
+            }
+            x.setErrorCode(o.errorCode());
+            x.setMessage(o.message() == null || o.message().length() <= 1024 ? o.message() : o.message().substring(0, 1021) + "...");
+            d.getRm().add(x);
+        }
+        d.setCreated(c.created());
+        d.setUpdated(c.updated());
+        d.setTerminationTime(c.terminationTime());
+        return d;
+    }
+
+    public static PlanResult planResult(PlanningOutcome outcome, int maxPlans) {
+        PlanResult out = new PlanResult();
+        int rank = 1;
+        for (CoPlan p : outcome.ranked()) {
+            if (rank > maxPlans) {
+                break;
+            }
+            out.getPlan().add(plan(p, java.util.List.of(), rank++));
+        }
+        for (PlanningOutcome.Infeasible i : outcome.infeasible()) {
+            InfeasibleSlot x = new InfeasibleSlot();
+            x.setSlot(i.slot());
+            x.setStart(i.start());
+            x.setReason(i.reason().length() <= 1024 ? i.reason() : i.reason().substring(0, 1021) + "...");
+            out.getInfeasible().add(x);
+        }
+        out.getUnreachableRm().addAll(outcome.unreachableRms());
+        return out;
+    }
+
+    public static CoAllocationSummary summary(CoAllocation c, String serviceAddress) {
+        CoAllocationSummary s = new CoAllocationSummary();
+        s.setKey(c.key());
+        s.setState(org.doji.contract.types.CoAllocationState.fromValue(c.state().name()));
+        s.setReference(ResourceReferences.reference(serviceAddress, c.key()));
+        if (c.plan() != null) {
+            s.setWindow(ToContract.window(c.plan().window()));
+            s.setCost(c.plan().cost());
+        }
+        s.setCreated(c.created());
+        return s;
+    }
+}
