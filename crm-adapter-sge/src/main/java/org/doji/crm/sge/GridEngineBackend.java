@@ -1,5 +1,7 @@
 package org.doji.crm.sge;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -36,12 +38,16 @@ public class GridEngineBackend implements ResourceBackend {
     private final GridEngineProperties props;
     private final GridEngineClient client;
     private final ReservationMode mode;
+    private final Clock clock;
     private final Map<String, Integer> slots = new ConcurrentHashMap<>();
+    private volatile LiveState cachedLive;
+    private volatile Instant cachedLiveAt = Instant.MIN;
 
-    public GridEngineBackend(GridEngineProperties props, GridEngineClient client, ReservationMode mode) {
+    public GridEngineBackend(GridEngineProperties props, GridEngineClient client, ReservationMode mode, Clock clock) {
         this.props = props;
         this.client = client;
         this.mode = mode;
+        this.clock = clock;
     }
 
     @Override
@@ -70,8 +76,21 @@ public class GridEngineBackend implements ResourceBackend {
                 List.of());
     }
 
+    /** Cached for {@code live-state-ttl}: the kernel asks at every reserve and availability query. */
     @Override
     public LiveState liveState() {
+        Instant now = clock.instant();
+        LiveState cached = cachedLive;
+        if (cached != null && now.isBefore(cachedLiveAt.plus(props.liveStateTtl()))) {
+            return cached;
+        }
+        LiveState fresh = readLiveState();
+        cachedLive = fresh;
+        cachedLiveAt = now;
+        return fresh;
+    }
+
+    private LiveState readLiveState() {
         try {
             Set<String> down = new LinkedHashSet<>();
             client.hosts().stream().filter(h -> !h.up()).forEach(h -> down.add(h.name()));

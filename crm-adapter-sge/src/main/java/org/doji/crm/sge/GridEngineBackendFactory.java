@@ -21,7 +21,7 @@ public final class GridEngineBackendFactory {
                     props, retryPause);
             case NATIVE -> new NativeMode(client, props, clock);
         };
-        return new GridEngineBackend(props, client, mode);
+        return new GridEngineBackend(props, client, mode, clock);
     }
 
     public static GridEngineBackend create(GridEngineProperties props, Clock clock) {

@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param deleteRetries  attempts to delete a queue whose killed jobs are still being cleaned up
  * @param timeZone       zone of Grid Engine's local-time timestamps (qrsub -a/-e, qrstat)
  * @param userMap        principal names mapped to Unix user names for the queue ACL
+ * @param liveStateTtl   how long a qhost answer serves as live state (the kernel asks at every reserve)
  */
 @ConfigurationProperties("doji.sge")
 public record GridEngineProperties(
@@ -41,7 +42,8 @@ public record GridEngineProperties(
         Boolean resubmitAsOwner,
         Integer deleteRetries,
         ZoneId timeZone,
-        Map<String, String> userMap) {
+        Map<String, String> userMap,
+        Duration liveStateTtl) {
 
     public enum Mode { QUEUE_CONTROL, NATIVE }
 
@@ -61,6 +63,10 @@ public record GridEngineProperties(
         deleteRetries = deleteRetries == null ? 20 : deleteRetries;
         timeZone = timeZone == null ? ZoneId.systemDefault() : timeZone;
         userMap = userMap == null ? Map.of() : Map.copyOf(userMap);
+        liveStateTtl = liveStateTtl == null ? Duration.ofSeconds(5) : liveStateTtl;
+        if (liveStateTtl.isNegative()) {
+            throw new IllegalArgumentException("doji.sge.live-state-ttl must not be negative");
+        }
         if (unitPrice < 0) {
             throw new IllegalArgumentException("doji.sge.unit-price must not be negative");
         }
@@ -78,22 +84,22 @@ public record GridEngineProperties(
     /** All defaults. */
     public static GridEngineProperties defaults() {
         return new GridEngineProperties(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+                null, null, null);
     }
 
     public GridEngineProperties withMode(Mode newMode) {
         return new GridEngineProperties(newMode, site, unitPrice, sgeRoot, sgeCell, sgeArch, binDir, commandTimeout,
-                queuePrefix, parallelEnvironment, ledgerFile, resubmitAsOwner, deleteRetries, timeZone, userMap);
+                queuePrefix, parallelEnvironment, ledgerFile, resubmitAsOwner, deleteRetries, timeZone, userMap, liveStateTtl);
     }
 
     public GridEngineProperties withBinDir(Path dir) {
         return new GridEngineProperties(mode, site, unitPrice, sgeRoot, sgeCell, sgeArch, dir, commandTimeout,
-                queuePrefix, parallelEnvironment, ledgerFile, resubmitAsOwner, deleteRetries, timeZone, userMap);
+                queuePrefix, parallelEnvironment, ledgerFile, resubmitAsOwner, deleteRetries, timeZone, userMap, liveStateTtl);
     }
 
     public GridEngineProperties withLedgerFile(Path file) {
         return new GridEngineProperties(mode, site, unitPrice, sgeRoot, sgeCell, sgeArch, binDir, commandTimeout,
-                queuePrefix, parallelEnvironment, file, resubmitAsOwner, deleteRetries, timeZone, userMap);
+                queuePrefix, parallelEnvironment, file, resubmitAsOwner, deleteRetries, timeZone, userMap, liveStateTtl);
     }
 
     /** The environment every Grid Engine command needs. */

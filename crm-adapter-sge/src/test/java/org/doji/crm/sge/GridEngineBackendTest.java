@@ -27,13 +27,30 @@ class GridEngineBackendTest {
 
     FakeCommandRunner fake;
     GridEngineBackend backend;
+    Instant now = Instant.parse("2026-11-22T02:00:00Z");
+    Clock clock = new Clock() {
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    };
 
     @BeforeEach
     void setUp() {
         fake = new FakeCommandRunner();
         GridEngineProperties props = new GridEngineProperties(null, "tokyo", 2.5, null, null, null, null, null, null,
-                null, dir.resolve("ledger"), null, null, null, Map.of("CN=Alice", "dojialice"));
-        backend = GridEngineBackendFactory.create(props, fake, Clock.systemUTC(), true, Duration.ZERO);
+                null, dir.resolve("ledger"), null, null, null, Map.of("CN=Alice", "dojialice"), Duration.ofSeconds(5));
+        backend = GridEngineBackendFactory.create(props, fake, clock, true, Duration.ZERO);
     }
 
     static ReservationContext ctx(String key, LifecycleState state, String handle) {
@@ -67,10 +84,14 @@ class GridEngineBackendTest {
     }
 
     @Test
-    void liveStateOfAHealthyClusterHasNoDownNodes() {
+    void liveStateOfAHealthyClusterHasNoDownNodesAndIsCachedForItsTtl() {
         fake.on("qhost -xml", "qhost.xml");
         assertThat(backend.liveState().reachable()).isTrue();
         assertThat(backend.liveState().downNodes()).isEmpty();
+        assertThat(fake.calls("qhost -xml")).hasSize(1);
+        now = now.plusSeconds(6);
+        backend.liveState();
+        assertThat(fake.calls("qhost -xml")).hasSize(2);
     }
 
     @Test

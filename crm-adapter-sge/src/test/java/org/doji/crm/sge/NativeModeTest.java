@@ -29,7 +29,7 @@ class NativeModeTest {
     void setUp() {
         fake = new FakeCommandRunner();
         GridEngineProperties props = new GridEngineProperties(GridEngineProperties.Mode.NATIVE, null, null, null, null,
-                null, null, null, null, null, dir.resolve("ledger"), null, null, ZoneOffset.UTC, null);
+                null, null, null, null, null, dir.resolve("ledger"), null, null, ZoneOffset.UTC, null, null);
         mode = new NativeMode(new GridEngineClient(fake, props.binDir(), dir, true, "root"), props, clock);
     }
 
