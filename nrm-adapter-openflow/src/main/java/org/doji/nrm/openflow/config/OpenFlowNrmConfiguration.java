@@ -23,7 +23,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Lazy;
 
 /**
  * Wires the OpenFlow NRM: controller, discovery, topology, flow installer, monitor, policies (every
@@ -93,7 +92,7 @@ public class OpenFlowNrmConfiguration {
     }
 
     @Bean
-    FatTreePolicy fatTreePolicy(@Lazy BandwidthMonitor monitor) {
+    FatTreePolicy fatTreePolicy(BandwidthMonitor monitor) {
         return new FatTreePolicy(monitor::available);
     }
 

@@ -125,6 +125,7 @@ class OpenFlowBackendIT {
             Ovs.run("ovs-ofctl", "-O", "OpenFlow13", "del-flows", "of-e1");
             assertThat(Ovs.pingConverges(1, 2, false)).isFalse();
             Ovs.run("ovs-vsctl", "set-controller", "of-e1", "tcp:127.0.0.1:" + Ovs.CONTROLLER_PORT);
+            Ovs.run("ovs-vsctl", "set", "controller", "of-e1", "inactivity_probe=5000", "max_backoff=1000");
             await().atMost(Duration.ofSeconds(20)).until(() -> Ovs.dumpFlows("of-e1").contains("nw_dst=10.0.0.2"));
             assertThat(Ovs.pingConverges(1, 2, true)).isTrue();
         } finally {
