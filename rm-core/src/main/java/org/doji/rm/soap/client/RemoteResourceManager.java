@@ -65,8 +65,9 @@ public class RemoteResourceManager implements ResourceManager {
         } else {
             ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, ResourceReferences.addressOf(address, key));
             try {
-                ctx.put(Header.HEADER_LIST, List.of(new Header(ResourceReferences.RESOURCE_KEY, key,
-                        new JAXBDataBinding(String.class))));
+                // mutable: WS-Addressing adds its own headers to this list
+                ctx.put(Header.HEADER_LIST, new java.util.ArrayList<>(List.of(new Header(ResourceReferences.RESOURCE_KEY, key,
+                        new JAXBDataBinding(String.class)))));
             } catch (jakarta.xml.bind.JAXBException e) {
                 throw new IllegalStateException(e);
             }

@@ -1,0 +1,235 @@
+package org.doji.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.soap.AddressingFeature;
+import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.xml.namespace.QName;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.jaxb.JAXBDataBinding;
+import org.doji.contract.GrcPortType;
+import org.doji.contract.GrcService;
+import org.doji.contract.InvalidRequestFault;
+import org.doji.contract.UnknownResourceFault;
+import org.doji.contract.grc.GetResourceProperty;
+import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationState;
+import org.doji.contract.types.LinkRequest;
+import org.doji.contract.types.PlannedPath;
+import org.doji.contract.types.PlannedSite;
+import org.doji.contract.types.RmOutcome;
+import org.doji.contract.types.SiteRequest;
+import org.doji.contract.types.TimeConstraint;
+import org.doji.contract.types.TimeWindow;
+import org.doji.grc.demo.GridTopology;
+import org.doji.grc.demo.LocalGrid;
+import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.rm.api.Caller;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.model.ReservationState;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+
+/**
+ * The walking skeleton end to end: a GRC and four simulated RMs (three compute sites, one network
+ * domain) on random loopback ports in this JVM; the GRC is called through the generated stubs with
+ * WS-Addressing, exactly as a user's client would.
+ */
+class CoAllocationEndToEndIT {
+
+    private static LocalGrid grid;
+
+    @BeforeAll
+    static void startGrid() {
+        GridTopology topology = GridTopology.builder()
+                .crm("crm-a", "SITE_A", "D1", 2, 8, 1.0, Map.of("os", "linux"))
+                .crm("crm-b", "SITE_B", "D1", 2, 8, 2.0, Map.of("os", "linux"))
+                .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of("os", "linux"))
+                .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
+                .build();
+        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4"));
+    }
+
+    @AfterAll
+    static void stopGrid() {
+        if (grid != null) {
+            grid.close();
+        }
+    }
+
+    private static GrcPortType grc() {
+        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
+        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
+        return port;
+    }
+
+    /** A port addressing the co-allocation through the EPR (reference parameter + address), the JAX-WS way. */
+    private static GrcPortType at(W3CEndpointReference epr) {
+        return new GrcService().getPort(epr, GrcPortType.class, new AddressingFeature());
+    }
+
+    private static CoAllocationRequest request(Instant start, Instant end, int coresA, int coresB, int mbps) {
+        CoAllocationRequest r = new CoAllocationRequest();
+        SiteRequest a = new SiteRequest();
+        a.setId("a");
+        a.setCores(coresA);
+        SiteRequest b = new SiteRequest();
+        b.setId("b");
+        b.setCores(coresB);
+        r.getSite().addAll(List.of(a, b));
+        LinkRequest l = new LinkRequest();
+        l.setFrom("a");
+        l.setTo("b");
+        l.setBandwidthMbps(mbps);
+        r.getLink().add(l);
+        TimeWindow w = new TimeWindow();
+        w.setStart(start);
+        w.setEnd(end);
+        TimeConstraint t = new TimeConstraint();
+        t.setFixed(w);
+        r.setTime(t);
+        return r;
+    }
+
+    private static Instant tomorrow(int hour) {
+        return Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
+    }
+
+    @Test
+    void coAllocatesTwoSitesAndAPathThroughAllRmsWithTwoPhaseCommit() throws Exception {
+        Instant start = tomorrow(0);
+        Instant end = tomorrow(2);
+        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+                request(start, end, 8, 16, 1000), null);
+        String key = ResourceReferences.keyOf(epr);
+        assertThat(ResourceReferences.addressOf(epr)).isEqualTo(grid.grcUrl() + "?res=" + key);
+
+        GrcPortType co = at(epr);
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState(),
+                s -> s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING);
+        CoAllocationDocument doc = co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(start);
+        assertThat(doc.getPlan().getWindow().getEnd()).isEqualTo(end);
+
+        // cheapest sites: a (8 cores) on SITE_A at price 1, b (16 cores) on SITE_B at price 2
+        assertThat(doc.getPlan().getSite()).extracting(PlannedSite::getRequestSite, PlannedSite::getSite, PlannedSite::getRmId)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", "SITE_A", "crm-a"),
+                        org.assertj.core.groups.Tuple.tuple("b", "SITE_B", "crm-b"));
+        PlannedSite b = doc.getPlan().getSite().stream().filter(s -> s.getRequestSite().equals("b")).findFirst().orElseThrow();
+        assertThat(b.getNode()).containsExactly("SITE_B-n1", "SITE_B-n2");
+        assertThat(b.getHandle()).startsWith("doji_r-");
+        assertThat(doc.getPlan().getPath()).singleElement().satisfies(p -> {
+            assertThat(p.getRmId()).isEqualTo("nrm-d1");
+            assertThat(List.of(p.getFrom(), p.getTo())).containsExactlyInAnyOrder("SITE_A", "SITE_B");
+            assertThat(p.getBandwidthMbps()).isEqualTo(1000);
+        });
+        assertThat(doc.getPlan().getCost()).isEqualTo(8 * 1.0 + 16 * 2.0 + 1000 * 0.005, org.assertj.core.data.Offset.offset(1e-9));
+
+        // every participant holds a committed reservation, visible through its own EPR
+        assertThat(doc.getRm()).extracting(RmOutcome::getRmId).containsExactlyInAnyOrder("crm-a", "crm-b", "nrm-d1");
+        for (RmOutcome o : doc.getRm()) {
+            ReservationView v = new RemoteResourceManager(ResourceReferences.serviceAddressOf(o.getReservation()),
+                    Duration.ofSeconds(5), Duration.ofSeconds(30)).get(Caller.ANONYMOUS, ResourceReferences.keyOf(o.getReservation()));
+            assertThat(v.reservationState()).isEqualTo(ReservationState.ReserveStart);
+            assertThat(v.lifecycleState()).isEqualTo(LifecycleState.Created);
+            assertThat(v.spec().window().start()).isEqualTo(start);
+            assertThat(v.spec().globalId()).isEqualTo(key);
+        }
+
+        // WS-ResourceProperties GetResourceProperty of one property
+        GetResourceProperty get = new GetResourceProperty();
+        get.setProperty(new QName(ResourceReferences.TYPES_NS, "state"));
+        List<Object> state = co.getResourceProperty(get).getAny();
+        assertThat(state).singleElement().satisfies(e -> assertThat(((Element) e).getTextContent()).isEqualTo("Reserved"));
+
+        // the key in a SOAP header alone (no ?res= in the address) addresses the same co-allocation
+        GrcPortType headerOnly = grc();
+        ((BindingProvider) headerOnly).getRequestContext().put(Header.HEADER_LIST, new java.util.ArrayList<>(List.of(
+                new Header(ResourceReferences.RESOURCE_KEY, key, new JAXBDataBinding(String.class)))));
+        assertThat(headerOnly.getResourcePropertyDocument(new GetResourcePropertyDocument())
+                .getCoAllocationDocument().getKey()).isEqualTo(key);
+
+        // the caller's list shows it
+        assertThat(grc().list(List.of(CoAllocationState.RESERVED), null, null, null).getCoAllocation())
+                .anySatisfy(s -> assertThat(s.getKey()).isEqualTo(key));
+    }
+
+    @Test
+    void endBeforeStartIsATypedFaultAndStoresNothing() {
+        long grcRows = grid.grc().getBean(CoAllocationRepository.class).count();
+        Map<String, Long> rmRows = rmRowCounts();
+        CoAllocationRequest bad = request(tomorrow(3), tomorrow(1), 1, 1, 100);
+        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), bad, null))
+                .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
+                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("END_NOT_AFTER_START");
+                    assertThat(f.getFaultInfo().getDescription()).contains("is not after start");
+                    assertThat(f.getFaultInfo().getField()).isEqualTo("request/time/fixed/end");
+                    assertThat(f.getFaultInfo().getOriginator()).isEqualTo("grc");
+                    assertThat(f.getFaultInfo().getTimestamp()).isNotNull();
+                });
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(grcRows);
+        assertThat(rmRowCounts()).isEqualTo(rmRows);
+    }
+
+    @Test
+    void unknownPinnedSiteIsAnUnknownResourceFault() {
+        CoAllocationRequest r = request(tomorrow(4), tomorrow(5), 1, 1, 0);
+        r.getSite().get(0).getCandidate().add("NO_SUCH_SITE");
+        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), r, null))
+                .isInstanceOfSatisfying(UnknownResourceFault.class,
+                        f -> assertThat(f.getFaultInfo().getDescription()).contains("NO_SUCH_SITE"));
+    }
+
+    @Test
+    void wsdlAndServiceListingAreServedToBrowsers() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> wsdl = http.send(HttpRequest.newBuilder(URI.create(grid.grcUrl() + "?wsdl")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(wsdl.statusCode()).isEqualTo(200);
+        assertThat(wsdl.body()).contains("GrcService", "createCoAllocation", "doji-grc.xsd");
+        HttpResponse<String> xsd = http.send(HttpRequest.newBuilder(URI.create(grid.grcUrl() + "?xsd=doji-types.xsd")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(xsd.statusCode()).isEqualTo(200);
+        assertThat(xsd.body()).contains("CoAllocationRequest", "ws-addr.xsd");
+        String services = grid.grcUrl().replace("/grc", "");
+        HttpResponse<String> listing = http.send(HttpRequest.newBuilder(URI.create(services)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(listing.statusCode()).isEqualTo(200);
+        assertThat(listing.body()).contains("GrcPort");
+        String rmUrl = grid.rmUrls().get("crm-a");
+        HttpResponse<String> rmWsdl = http.send(HttpRequest.newBuilder(URI.create(rmUrl + "?wsdl")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(rmWsdl.body()).contains("RmService", "reserveCommit");
+    }
+
+    private static Map<String, Long> rmRowCounts() {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        for (String id : grid.rmIds()) {
+            counts.put(id, grid.rm(id).getBean(ReservationRepository.class).count());
+        }
+        return counts;
+    }
+}
