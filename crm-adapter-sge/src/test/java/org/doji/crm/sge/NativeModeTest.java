@@ -92,4 +92,14 @@ class NativeModeTest {
         assertThat(fake.keys()).containsExactly("qrstat -xml", "qrdel", "qrsub -N");
         assertThat(fake.calls("qrsub -N").get(0).argv()).contains("doji_r2");
     }
+
+    @Test
+    void modifyReplacesTheAdvanceReservation() {
+        fake.on("qrdel", "qrdel-ok.out").on("qrsub -N", "qrsub-ok.out");
+        String id = mode.modify(target("doji_r1", "5", Instant.parse("2026-11-22T02:10:00Z")),
+                target("doji_r1", "5", Instant.parse("2026-11-22T02:20:00Z")));
+        assertThat(fake.keys()).containsExactly("qrdel", "qrsub -N");
+        assertThat(fake.calls("qrsub -N").get(0).argv()).contains("202611220220.00");
+        assertThat(FakeCommandRunner.resource("qrsub-ok.out")).contains("reservation " + id + " has been granted");
+    }
 }

@@ -49,6 +49,14 @@ class QueueControlIT {
             // whatever the test left: the reservation queue, its jobs, disabled instances
             backend.reconcile(List.of());
         }
+        if (ge != null) {
+            // the evicted job's resubmitted copy (qdel by name would only match root's jobs)
+            List<Long> copies = ge.client.status().jobs().stream().filter(j -> j.name().equals("itforeign-" + key))
+                    .map(Job::id).toList();
+            if (!copies.isEmpty()) {
+                ge.client.deleteJobs(copies);
+            }
+        }
     }
 
     private ReservationContext ctx(List<String> nodes, LifecycleState state, String handle) {
@@ -145,5 +153,57 @@ class QueueControlIT {
         assertThat(queues).doesNotContain(orphan).contains(backend.objectName(key));
         assertThat(ge.client.queue(backend.objectName(key))).get()
                 .satisfies(q -> assertThat(q.list("hostlist")).containsExactly("node2"));
+    }
+
+    @Test
+    void modifyWhileActiveMovesTheGuardWithTheNodes() {
+        List<String> before = List.of("node3", "node4");
+        String queue = backend.onCommit(ctx(before, LifecycleState.Created, null)).compute().get(0).handle();
+        backend.onStart(ctx(before, LifecycleState.Active, queue));
+        assertThat(ge.client.status().instance("all.q@node4")).get().matches(GridEngineModel.QueueInstance::disabled);
+
+        String handle = backend.onModify(ctx(before, LifecycleState.Active, queue),
+                ctx(List.of("node3"), LifecycleState.Active, queue)).compute().get(0).handle();
+
+        assertThat(handle).isEqualTo(queue);
+        assertThat(ge.client.queue(queue)).get().satisfies(q -> assertThat(q.list("hostlist")).containsExactly("node3"));
+        var status = ge.client.status();
+        assertThat(status.instance("all.q@node3")).get().matches(GridEngineModel.QueueInstance::disabled);
+        assertThat(status.instance("all.q@node4")).get().matches(qi -> !qi.disabled());
+        assertThat(status.instance(queue + "@node3")).get().matches(qi -> !qi.disabled());
+    }
+
+    @Test
+    void afterACrashANewAdapterRestoresTheOtherQueuesFromTheLedger() {
+        List<String> nodes = List.of("node2");
+        String queue = backend.onCommit(ctx(nodes, LifecycleState.Created, null)).compute().get(0).handle();
+        backend.onStart(ctx(nodes, LifecycleState.Active, queue));
+        assertThat(ge.client.status().instance("all.q@node2")).get().matches(GridEngineModel.QueueInstance::disabled);
+
+        // the adapter "crashes"; a new one with the same ledger learns that the reservation is gone
+        GridEngineBackend restarted = GridEngineBackendFactory.create(
+                RealGridEngine.PROPS.withLedgerFile(tmp.resolve("ledger")), Clock.systemUTC());
+        backend = restarted; // (cleanup must use the ledger the restarted adapter wrote)
+        restarted.reconcile(List.of());
+
+        assertThat(ge.client.queueNames()).doesNotContain(queue);
+        assertThat(ge.client.status().instance("all.q@node2")).get().matches(qi -> !qi.disabled());
+    }
+
+    @Test
+    void afterACrashAnActiveReservationIsGuardedAgain() {
+        List<String> nodes = List.of("node1");
+        ReservationContext active = ctx(nodes, LifecycleState.Active, null);
+        GridEngineBackend restarted = GridEngineBackendFactory.create(
+                RealGridEngine.PROPS.withLedgerFile(tmp.resolve("ledger")), Clock.systemUTC());
+        restarted.inventory();
+        backend = restarted;
+
+        restarted.reconcile(List.of(active)); // its queue was never created (crash before commit's qconf)
+
+        String queue = restarted.objectName(key);
+        var status = ge.client.status();
+        assertThat(status.instance(queue + "@node1")).get().matches(qi -> !qi.disabled());
+        assertThat(status.instance("all.q@node1")).get().matches(GridEngineModel.QueueInstance::disabled);
     }
 }
