@@ -1,0 +1,74 @@
+package org.doji.grc.planner.engine;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Solver engines by name. Engines are created on first use (OR-Tools spends ~1 s loading its
+ * natives) and then shared. Plugins register a factory under a new name.
+ */
+public final class EngineRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(EngineRegistry.class);
+    private static final String GLPK_CLASS = "org.doji.grc.planner.engine.glpk.GlpkEngine";
+
+    private final Map<String, Supplier<SolverEngine>> factories = new ConcurrentHashMap<>();
+    private final Map<String, SolverEngine> instances = new ConcurrentHashMap<>();
+
+    /** A registry with "fast", "ortools" (SCIP), "ortools-cpsat" and, when glpk-java is present, "glpk". */
+    public static EngineRegistry withDefaults() {
+        EngineRegistry r = new EngineRegistry();
+        r.register(FastEngine.NAME, FastEngine::new);
+        r.register(OrToolsEngine.NAME, () -> new OrToolsEngine("SCIP", OrToolsEngine.NAME));
+        r.register(OrToolsEngine.NAME + "-cpsat", () -> new OrToolsEngine("CP_SAT", OrToolsEngine.NAME + "-cpsat"));
+        try {
+            Class<?> glpk = Class.forName(GLPK_CLASS);
+            r.register("glpk", () -> {
+                try {
+                    return (SolverEngine) glpk.getDeclaredConstructor().newInstance();
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException("cannot create the GLPK engine", e);
+                }
+            });
+        } catch (ClassNotFoundException | LinkageError e) {
+            LOG.debug("GLPK engine not compiled in (glpk-java absent at build time)");
+        }
+        return r;
+    }
+
+    public void register(String name, Supplier<SolverEngine> factory) {
+        factories.put(name, factory);
+        instances.remove(name);
+    }
+
+    public Set<String> names() {
+        return new TreeSet<>(factories.keySet());
+    }
+
+    /** The engine, created on first use. @throws IllegalArgumentException unknown or unloadable engine */
+    public SolverEngine get(String name) {
+        Supplier<SolverEngine> f = factories.get(name);
+        if (f == null) {
+            throw new IllegalArgumentException("unknown solver engine '" + name + "', known: " + names());
+        }
+        try {
+            return instances.computeIfAbsent(name, n -> f.get());
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalArgumentException("solver engine '" + name + "' is not usable here: " + e, e);
+        }
+    }
+
+    /** Whether the engine exists and loads (e.g. "glpk" needs libglpk-java's JNI library). */
+    public boolean isAvailable(String name) {
+        try {
+            get(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package org.doji.grc.planner.engine;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.doji.grc.planner.problem.SlotProblem;
+import org.doji.grc.planner.problem.SlotSolution;
+
+/**
+ * Depth-first branch and bound over x (one search per slot, not thread-safe).
+ *
+ * <p>Bound of a partial placement = placement costs of placed sites + cheapest candidate of
+ * every unplaced site + per link: the shortest-path cost between both ends when both are placed,
+ * the cheapest path from the placed end to any candidate of the other when one is, and the
+ * cheapest usable arc at either end's candidates otherwise (distinct sites need ≥ 1 hop). Shortest
+ * paths ignore the latency sum and sharing, so the bound is admissible; a full placement is
+ * then routed exactly.
+ */
+final class PlacementSearch {
+    private static final double REL_EPS = 1e-9;
+
+    private final SlotProblem p;
+    private final Network net;
+    private final Router router;
+    private final EndpointPacking packing;
+    private final MinHeap heap = new MinHeap();
+    private final int[] order;
+    private final int[] siteOf;
+    private final boolean[] used;
+    private final double[] minX;
+    private final double[][] minIncident;
+    /** per link and end (0 = o, 1 = p): cheapest incident arc over that end's candidates. */
+    private final double[][] minIncidentCand;
+    private final Map<Integer, double[]>[] distCache;
+    private final Map<Integer, double[]> minToCandCache = new HashMap<>();
+    private double incumbent = Double.POSITIVE_INFINITY;
+    private int[] bestSites;
+    private int[][] bestRoutes;
+
+    @SuppressWarnings("unchecked")
+    PlacementSearch(SlotProblem p) {
+        this.p = p;
+        this.net = new Network(p);
+        this.router = new Router(net);
+        this.packing = new EndpointPacking(net);
+        siteOf = new int[p.nReq];
+        Arrays.fill(siteOf, -1);
+        used = new boolean[p.nSites];
+        minX = new double[p.nReq];
+        for (int j = 0; j < p.nReq; j++) {
+            minX[j] = Arrays.stream(p.candCost[j]).min().orElse(Double.POSITIVE_INFINITY);
+        }
+        minIncident = new double[p.nLinks][];
+        minIncidentCand = new double[p.nLinks][2];
+        distCache = new Map[p.nLinks];
+        int[] degree = new int[p.nReq];
+        for (int l = 0; l < p.nLinks; l++) {
+            minIncident[l] = net.minIncident(l);
+            minIncidentCand[l][0] = minOver(minIncident[l], p.cand[p.linkO[l]]);
+            minIncidentCand[l][1] = minOver(minIncident[l], p.cand[p.linkP[l]]);
+            distCache[l] = new HashMap<>();
+            degree[p.linkO[l]]++;
+            degree[p.linkP[l]]++;
+        }
+        order = SearchOrder.of(p, degree);
+    }
+
+    private static double minOver(double[] values, int[] idx) {
+        double m = Double.POSITIVE_INFINITY;
+        for (int i : idx) {
+            m = Math.min(m, values[i]);
+        }
+        return m;
+    }
+
+    SlotSolution run() {
+        dfs(0);
+        if (bestSites == null) {
+            return SlotSolution.infeasible("no placement and routing satisfies cores, bandwidth and latency");
+        }
+        return SlotSolution.optimal(bestSites, bestRoutes, SlotSolution.objectiveOf(p, bestSites, bestRoutes));
+    }
+
+    private boolean pruned(double bound) {
+        return bound >= incumbent - REL_EPS * Math.max(1, Math.abs(incumbent));
+    }
+
+    private void dfs(int depth) {
+        if (depth == p.nReq) {
+            leaf();
+            return;
+        }
+        int j = order[depth];
+        int[] cand = p.cand[j];
+        double[] bound = new double[cand.length];
+        Integer[] idx = new Integer[cand.length];
+        int n = 0;
+        for (int c = 0; c < cand.length; c++) {
+            if (used[cand[c]] || !packing.fits(j, cand[c])) {
+                continue;
+            }
+            siteOf[j] = cand[c];
+            double b = bound(j);
+            if (!pruned(b)) {
+                bound[c] = b;
+                idx[n++] = c;
+            }
+        }
+        siteOf[j] = -1;
+        Arrays.sort(idx, 0, n, (a, b) -> Double.compare(bound[a], bound[b]));
+        for (int t = 0; t < n; t++) {
+            int c = idx[t];
+            if (pruned(bound[c])) {
+                break;
+            }
+            siteOf[j] = cand[c];
+            used[cand[c]] = true;
+            dfs(depth + 1);
+            used[cand[c]] = false;
+        }
+        siteOf[j] = -1;
+    }
+
+    private void leaf() {
+        double x = 0;
+        for (int j = 0; j < p.nReq; j++) {
+            x += p.placementCost(j, siteOf[j]);
+        }
+        int[][] routes = router.route(siteOf, incumbent - x);
+        if (routes != null) {
+            double total = x + router.cost();
+            if (total < incumbent) {
+                incumbent = total;
+                bestSites = siteOf.clone();
+                bestRoutes = routes;
+            }
+        }
+    }
+
+    /** Lower bound with j tentatively placed at siteOf[j] (its distances are not computed yet). */
+    private double bound(int tentative) {
+        double b = 0;
+        for (int j = 0; j < p.nReq; j++) {
+            b += siteOf[j] < 0 ? minX[j] : p.placementCost(j, siteOf[j]);
+            if (b == Double.POSITIVE_INFINITY) {
+                return b;
+            }
+        }
+        for (int l = 0; l < p.nLinks; l++) {
+            b += linkBound(l, tentative);
+        }
+        return b;
+    }
+
+    private double linkBound(int l, int tentative) {
+        int o = p.linkO[l];
+        int d = p.linkP[l];
+        int so = siteOf[o];
+        int sd = siteOf[d];
+        if (so >= 0 && sd >= 0) {
+            if (o != tentative) {
+                return dist(l, so)[sd];
+            }
+            return dist(l, sd)[so];
+        }
+        if (so < 0 && sd < 0) {
+            return Math.max(minIncidentCand[l][0], minIncidentCand[l][1]);
+        }
+        int placedEnd = so >= 0 ? o : d;
+        int site = so >= 0 ? so : sd;
+        double other = minIncidentCand[l][so >= 0 ? 1 : 0];
+        if (placedEnd == tentative) {
+            return Math.max(minIncident[l][site], other);
+        }
+        return minToCand(l, site, so >= 0 ? d : o);
+    }
+
+    private double[] dist(int l, int source) {
+        return distCache[l].computeIfAbsent(source, s -> net.dijkstra(l, s, null, false, heap));
+    }
+
+    /** Cheapest path from a placed site to any candidate of the link's other end. */
+    private double minToCand(int l, int site, int otherEnd) {
+        int key = (l * p.nSites + site) * 2 + (otherEnd == p.linkO[l] ? 0 : 1);
+        double[] cached = minToCandCache.get(key);
+        if (cached == null) {
+            double[] dist = dist(l, site);
+            double m = Double.POSITIVE_INFINITY;
+            for (int v : p.cand[otherEnd]) {
+                if (v != site) {
+                    m = Math.min(m, dist[v]);
+                }
+            }
+            cached = new double[] {m};
+            minToCandCache.put(key, cached);
+        }
+        return cached[0];
+    }
+}

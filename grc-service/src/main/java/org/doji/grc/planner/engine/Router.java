@@ -1,0 +1,162 @@
+package org.doji.grc.planner.engine;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+import org.doji.grc.planner.problem.SlotProblem;
+
+/**
+ * Cheapest routing of all links for a fixed placement. Each link first takes its own cheapest
+ * latency-feasible path; when those fit the shared path capacities together (the usual case)
+ * that is optimal. Otherwise a depth-first search over each link's paths in cost order, bounded
+ * by the independent optima of the links not yet routed, finds the exact optimum.
+ */
+final class Router {
+    private static final double EPS = 1e-9;
+
+    private final SlotProblem p;
+    private final Network net;
+    private final MinHeap heap = new MinHeap();
+    private int[] from;
+    private int[] to;
+    private int[] order;
+    private double[] restBound;
+    private long[] residual;
+    private int[][] current;
+    private int[][] best;
+    private double bestCost;
+    /** paths whose capacity all links together could exceed; only these can make routes conflict. */
+    private final boolean[] contested;
+
+    Router(Network net) {
+        this.net = net;
+        this.p = net.p;
+        contested = new boolean[p.nPaths];
+        for (int k = 0; k < p.nPaths; k++) {
+            long demand = 0;
+            for (int l = 0; l < p.nLinks; l++) {
+                if (p.arcCost[l][k] != SlotProblem.FORBIDDEN) {
+                    demand += p.linkBw[l];
+                }
+            }
+            contested[k] = demand > p.pathCap[k];
+        }
+    }
+
+    /** Routes of the best routing cheaper than {@code limit}, or null; {@link #cost()} gives its cost. */
+    int[][] route(int[] siteOf, double limit) {
+        from = new int[p.nLinks];
+        to = new int[p.nLinks];
+        int[][] independent = new int[p.nLinks][];
+        double[] own = new double[p.nLinks];
+        double total = 0;
+        long[] caps = p.pathCap;
+        for (int l = 0; l < p.nLinks; l++) {
+            from[l] = siteOf[p.linkO[l]];
+            to[l] = siteOf[p.linkP[l]];
+            independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap).next();
+            if (independent[l] == null) {
+                return null;
+            }
+            own[l] = cost(l, independent[l]);
+            total += own[l];
+            if (total >= limit) {
+                return null;
+            }
+        }
+        if (fits(independent)) {
+            bestCost = total;
+            return independent;
+        }
+        order = IntStream.range(0, p.nLinks).boxed()
+                .sorted(Comparator.comparingLong((Integer l) -> -p.linkBw[l])).mapToInt(Integer::intValue).toArray();
+        restBound = new double[p.nLinks + 1];
+        for (int t = p.nLinks - 1; t >= 0; t--) {
+            restBound[t] = restBound[t + 1] + own[order[t]];
+        }
+        residual = Arrays.copyOf(caps, caps.length);
+        current = new int[p.nLinks][];
+        best = null;
+        bestCost = limit;
+        search(0, 0);
+        return best;
+    }
+
+    double cost() {
+        return bestCost;
+    }
+
+    private void search(int t, double soFar) {
+        if (t == p.nLinks) {
+            bestCost = soFar;
+            best = current.clone();
+            return;
+        }
+        int l = order[t];
+        PathEnumerator paths = new PathEnumerator(net, l, from[l], to[l], residual, bestCost - soFar - restBound[t + 1],
+                heap);
+        java.util.List<java.util.BitSet> explored = new java.util.ArrayList<>();
+        for (int[] path = paths.next(); path != null; path = paths.next()) {
+            double c = cost(l, path);
+            if (soFar + c + restBound[t + 1] >= bestCost - EPS * Math.max(1, Math.abs(bestCost))) {
+                return; // paths come cheapest first: nothing later can do better
+            }
+            if (dominated(path, explored)) {
+                continue;
+            }
+            for (int arc : path) {
+                residual[arc >> 1] -= p.linkBw[l];
+            }
+            current[l] = path;
+            search(t + 1, soFar + c);
+            for (int arc : path) {
+                residual[arc >> 1] += p.linkBw[l];
+            }
+        }
+    }
+
+    /**
+     * A path is dominated when an earlier (so no dearer) path of the same link used a subset of
+     * its contested paths: whatever the remaining links can do after it, they can do after the
+     * earlier one. Paths that differ only on uncontested paths collapse into one branch.
+     */
+    private boolean dominated(int[] path, java.util.List<java.util.BitSet> explored) {
+        java.util.BitSet mine = new java.util.BitSet(p.nPaths);
+        for (int arc : path) {
+            if (contested[arc >> 1]) {
+                mine.set(arc >> 1);
+            }
+        }
+        for (java.util.BitSet e : explored) {
+            java.util.BitSet extra = (java.util.BitSet) e.clone();
+            extra.andNot(mine);
+            if (extra.isEmpty()) {
+                return true;
+            }
+        }
+        explored.add(mine);
+        return false;
+    }
+
+    private boolean fits(int[][] routes) {
+        long[] used = new long[p.nPaths];
+        for (int l = 0; l < p.nLinks; l++) {
+            for (int arc : routes[l]) {
+                int k = arc >> 1;
+                used[k] += p.linkBw[l];
+                if (used[k] > p.pathCap[k]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private double cost(int l, int[] path) {
+        double c = 0;
+        for (int arc : path) {
+            c += p.arcCost[l][arc >> 1];
+        }
+        return c;
+    }
+}
