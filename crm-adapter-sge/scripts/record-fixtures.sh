@@ -2,6 +2,7 @@
 # Records the real outputs the adapter parses into src/test/resources/fixtures (needs a running cluster
 # from start.sh with 4 nodes). Scenario: reservation queue doji_fx on node1,node2 for dojialice; dojibob's
 # jobs run in all.q (one parallel job across three hosts); then the start, eviction and end commands.
+# --with-down also records the error output of a stopped qmaster (stops and restarts the cluster).
 set -uo pipefail
 SCRIPTS=$(cd "$(dirname "$0")" && pwd)
 . "$SCRIPTS/env.sh"
@@ -66,4 +67,10 @@ rec qrdel-ok.out $B/qrdel "$ar"
 rec qrdel-missing.err $B/qrdel "$ar"
 $B/qrstat -xml > "$F/qrstat-empty.xml"
 $B/qstat -xml -u "*" -f -r > "$F/qstat-idle.xml"
+if [ "${1:-}" = "--with-down" ]; then
+  # what every command prints while the qmaster is down (restarts the cluster)
+  "$SCRIPTS/stop.sh" >/dev/null
+  rec qhost-down.err $B/qhost -xml
+  "$SCRIPTS/start.sh" >/dev/null 2>&1
+fi
 echo "fixtures in $F"

@@ -91,6 +91,16 @@ final class FakeCommandRunner implements CommandRunner {
         return new CommandResult(exit, exit == 0 ? text : "", exit == 0 ? "" : text, Duration.ofMillis(1));
     }
 
+    /** The numbers a recorded output names, e.g. the job ids of "suspended job (\\d+)". */
+    static List<String> numbers(String fixture, String regex) {
+        List<String> out = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(regex).matcher(resource(fixture));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
     static String resource(String name) {
         try (var in = FakeCommandRunner.class.getResourceAsStream("/fixtures/" + name)) {
             if (in == null) {

@@ -21,6 +21,7 @@ class GridEngineExceptionTest {
         "qrdel-missing.err, NOT_FOUND",
         "qrsub-denied.err, REFUSED",
         "qsub-refused.err, REFUSED",
+        "qhost-down.err, UNREACHABLE",
     })
     void recordedErrorOutputsAreClassified(String fixture, Reason reason) {
         CommandRunner.CommandResult r = fixture(fixture);
@@ -34,13 +35,5 @@ class GridEngineExceptionTest {
         CommandRunner.CommandResult r = fixture(fixture);
         assertThat(r.ok()).isTrue();
         assertThat(GridEngineException.classify(r.output())).isEqualTo(Reason.OTHER);
-    }
-
-    @org.junit.jupiter.api.Test
-    void qmasterDownIsUnreachable() {
-        assertThat(GridEngineException.classify(
-                "error: commlib error: got select error (Connection refused)\n"
-                        + "unable to send message to qmaster using port 6444 on host \"vm\": got send error"))
-                .isEqualTo(Reason.UNREACHABLE);
     }
 }

@@ -32,22 +32,28 @@ class GridEngineParsersTest {
                 "all.q@node1", "all.q@node2", "all.q@node3", "all.q@node4", "doji_fx@node1", "doji_fx@node2");
         assertThat(s.instance("doji_fx@node1")).get().matches(GridEngineModel.QueueInstance::disabled);
         assertThat(s.instance("all.q@node1")).get().matches(qi -> !qi.disabled() && qi.slotsTotal() == 2);
-        Job parallel = s.jobs().stream().filter(j -> j.id() == 29).findFirst().orElseThrow();
-        assertThat(parallel.queueInstances()).containsExactly("all.q@node1", "all.q@node2", "all.q@node3");
+        Job parallel = job(s, "bgpar"); // -pe mpi 3 with $round_robin: one slot on each of three hosts
+        assertThat(parallel.queueInstances()).hasSize(3).allMatch(qi -> qi.startsWith("all.q@node"));
         assertThat(parallel.slots()).isEqualTo(3);
         assertThat(parallel.owner()).isEqualTo("dojibob");
-        assertThat(parallel.runsOn("node2")).isTrue();
-        Job waiting = s.jobs().stream().filter(j -> j.id() == 32).findFirst().orElseThrow();
+        parallel.queueInstances().forEach(qi -> assertThat(parallel.runsOn(qi.substring(6))).isTrue());
+        Job waiting = job(s, "resjob");
         assertThat(waiting.running()).isFalse();
+        assertThat(waiting.owner()).isEqualTo("dojialice");
         assertThat(waiting.requestedQueue()).isEqualTo("doji_fx");
         assertThat(waiting.inQueue("doji_fx")).isTrue();
         assertThat(waiting.inQueue("doji_f")).isFalse();
+        assertThat(job(s, "bg1").inQueue("all.q")).isTrue();
+    }
+
+    private static Job job(ClusterStatus s, String name) {
+        return s.jobs().stream().filter(j -> j.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void qstatAfterStartShowsTheReservationJobRunningInItsQueue() {
         ClusterStatus s = GridEngineParsers.status(resource("qstat-active.xml"));
-        Job reserved = s.jobs().stream().filter(j -> j.id() == 32).findFirst().orElseThrow();
+        Job reserved = job(s, "resjob");
         assertThat(reserved.running()).isTrue();
         assertThat(reserved.queueInstances()).allMatch(qi -> qi.startsWith("doji_fx@"));
         assertThat(s.instance("all.q@node1")).get().matches(GridEngineModel.QueueInstance::disabled);

@@ -84,9 +84,13 @@ class QueueControlModeTest {
 
         assertThat(fake.keys()).containsExactly("qstat -xml", "qmod -e", "qmod -sj", "qresub", "qdel -f");
         assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "doji_fx", "-d", "all.q@node1,all.q@node2");
-        assertThat(fake.calls("qmod -sj").get(0).argv()).endsWith("-sj", "29", "31");
-        assertThat(fake.calls("qresub").get(0).argv()).startsWith("runuser", "-u", "dojibob", "--").endsWith("29", "31");
-        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "29", "31");
+        // the jobs the recording script found on node1/node2 (from qstat's text output) and suspended
+        List<String> evicted = FakeCommandRunner.numbers("qmod-sj.out", "suspended job (\\d+)");
+        assertThat(evicted).isNotEmpty();
+        assertThat(args(fake.calls("qmod -sj").get(0), "-sj")).containsExactlyInAnyOrderElementsOf(evicted);
+        assertThat(fake.calls("qresub").get(0).argv()).startsWith("runuser", "-u", "dojibob", "--");
+        assertThat(args(fake.calls("qresub").get(0), "qresub")).containsExactlyInAnyOrderElementsOf(evicted);
+        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyInAnyOrderElementsOf(evicted);
         assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
     }
 
@@ -98,10 +102,26 @@ class QueueControlModeTest {
         mode.release(target(LifecycleState.Active, "node1", "node2"));
 
         assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq", "qconf -dq", "qmod -e");
-        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "32");
+        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
         assertThat(fake.calls("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
         assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
         assertThat(ledger.instances()).isEmpty();
+    }
+
+    /** The reserving user's job, as the recording script deleted it at the end. */
+    private static List<String> reservationJob() {
+        return FakeCommandRunner.numbers("qdel-end.out", "deletion of job (\\d+)");
+    }
+
+    /** The arguments after {@code marker} (an option, or the end of the tool's path). */
+    private static List<String> args(FakeCommandRunner.Call call, String marker) {
+        List<String> argv = call.argv();
+        for (int i = 0; i < argv.size(); i++) {
+            if (argv.get(i).equals(marker) || argv.get(i).endsWith("/" + marker)) {
+                return argv.subList(i + 1, argv.size());
+            }
+        }
+        throw new AssertionError(marker + " not in " + argv);
     }
 
     @Test
@@ -110,7 +130,7 @@ class QueueControlModeTest {
         mode.release(target(LifecycleState.Created, "node1", "node2"));
 
         assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq");
-        assertThat(fake.calls("qdel -f").get(0).argv()).endsWith("-f", "32");
+        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
     }
 
     @Test
