@@ -18,8 +18,14 @@ log "hosts removed"
 [ "${1:-}" = "--keep-daemons" ] && exit 0
 for d in ovs-vswitchd ovsdb-server; do
   if [ -f "$RUN/$d.pid" ] && kill -0 "$(cat "$RUN/$d.pid")" 2>/dev/null; then
-    ovs-appctl -t "$RUN/$d.$(cat "$RUN/$d.pid").ctl" exit >/dev/null 2>&1 || kill "$(cat "$RUN/$d.pid")"
-    log "$d stopped"
+    pid="$(cat "$RUN/$d.pid")"
+    ovs-appctl -t "$RUN/$d.$pid.ctl" exit >/dev/null 2>&1 || kill "$pid" 2>/dev/null
+    for _ in $(seq 50); do
+      [ -d "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null && kill -9 "$pid"
+    log "$d stopped (pid $pid)"
   fi
 done
 exit 0
