@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
  * DESIGN §6: every reservation is a cluster queue on its hosts with an ACL of its users. Created disabled
  * at commit (jobs can be submitted at once and wait), enabled at start while the other queues are kept off
  * the hosts, deleted with its jobs at end or cancel. The queue and its ACL are created by ONE qconf call.
+ * Actions are serialised: the activation driver and request threads must not interleave their views of
+ * which instances are disabled (the qmaster serialises the changes anyway).
  */
 public class QueueControlMode implements ReservationMode {
 
@@ -44,13 +46,13 @@ public class QueueControlMode implements ReservationMode {
     }
 
     @Override
-    public String commit(ReservationTarget t) {
+    public synchronized String commit(ReservationTarget t) {
         write(List.of(t), false);
         return t.name();
     }
 
     @Override
-    public void start(ReservationTarget t) {
+    public synchronized void start(ReservationTarget t) {
         ClusterStatus status = client.status();
         if (status.instances().stream().noneMatch(qi -> qi.queue().equals(t.name()))) {
             log.warn("queue {} missing at start; creating it", t.name());
@@ -61,14 +63,14 @@ public class QueueControlMode implements ReservationMode {
     }
 
     @Override
-    public void release(ReservationTarget t) {
+    public synchronized void release(ReservationTarget t) {
         ClusterStatus status = client.status();
         teardown(t.name(), status);
         guard.release(t.hosts(), guard.activeReservedHosts(status, t.name()));
     }
 
     @Override
-    public String modify(ReservationTarget before, ReservationTarget after) {
+    public synchronized String modify(ReservationTarget before, ReservationTarget after) {
         write(List.of(after), true);
         if (after.active()) {
             ClusterStatus status = client.status();
@@ -83,7 +85,7 @@ public class QueueControlMode implements ReservationMode {
     }
 
     @Override
-    public void reconcile(List<ReservationTarget> expected) {
+    public synchronized void reconcile(List<ReservationTarget> expected) {
         Map<String, ReservationTarget> want = expected.stream()
                 .collect(Collectors.toMap(ReservationTarget::name, Function.identity(), (a, b) -> a));
         List<String> existing = client.queueNames().stream().filter(q -> q.startsWith(prefix)).toList();
@@ -134,8 +136,10 @@ public class QueueControlMode implements ReservationMode {
         }
         try {
             CommandResult r = client.qconf(ops);
-            if (!r.ok() && !exists && GridEngineException.classify(r.output()) == Reason.ALREADY_EXISTS) {
-                // a retried commit after a crash: the objects (or some of them) exist; overwrite each one
+            Reason failure = r.ok() ? null : GridEngineException.classify(r.output());
+            if (failure == (exists ? Reason.NOT_FOUND : Reason.ALREADY_EXISTS)) {
+                // a retried commit after a crash (some objects exist), or a modify of a queue that was lost:
+                // create or overwrite each object as needed
                 for (ReservationTarget t : targets) {
                     repair(t);
                 }

@@ -188,4 +188,14 @@ class QueueControlModeTest {
                 .satisfies(c -> assertThat(c.argv()).endsWith("-e", "doji_fx"));
         assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
     }
+
+    @Test
+    void modifyOfALostQueueCreatesIt() {
+        fake.on("qconf -Mu", "qconf-dq-missing.err").onText("qconf -sql", 0, "all.q\n")
+                .on("qconf -su", "qconf-su-missing.err").on("qconf -Au", "qconf-create.out");
+        mode.modify(target(LifecycleState.Created, "node1"), target(LifecycleState.Created, "node2"));
+
+        assertThat(fake.keys()).containsExactly("qconf -Mu", "qconf -sql", "qconf -su", "qconf -Au");
+        assertThat(fake.calls("qconf -Au").get(0).argv()).contains("-Aq");
+    }
 }
