@@ -90,10 +90,14 @@ public class TorqueBackend implements ResourceBackend {
     @Override
     public void onStart(ReservationContext ctx) {
         ReservationBook.Entry e = book.put(ctx);
-        if (e != null) {
+        if (e == null) {
+            LOG.warn("reservation {} starts but has no nodes at site {}", ctx.key(), props.site());
+        } else {
             preemptOrdinaryJobs(e);
         }
-        schedule();
+        TorqueSchedulerPass.Report r = schedule();
+        LOG.info("reservation {} ({}) started: jobs started {}, waiting {}", ctx.key(),
+                e == null ? "-" : e.handle(), r.started(), r.waitReasons());
     }
 
     @Override

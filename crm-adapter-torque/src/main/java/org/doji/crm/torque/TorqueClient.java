@@ -59,7 +59,7 @@ public final class TorqueClient {
     /** Slurm only: restrict a held job to the chosen nodes before it is released. */
     public boolean pin(String jobId, Map<String, Integer> coresByNode) {
         return check("scontrol update", List.of("scontrol", "update", "JobId=" + jobId,
-                "ReqNodeList=" + String.join(",", coresByNode.keySet())));
+                "ReqNodeList=" + String.join(",", new java.util.TreeSet<>(coresByNode.keySet()))));
     }
 
     public boolean delete(String jobId) {

@@ -1,45 +1,69 @@
 package org.doji.crm.torque.sched;
 
-import java.util.Arrays;
-
 /**
- * The resource reservation table over time for one pool of cores: a step function of free cores,
- * kept as a singly linked list of segments in parallel primitive arrays. Segment k covers
- * [time[k], time[next[k]]) and the last one runs to infinity. Node indices never move, so a search can
- * resume from a remembered segment and an insertion is O(1) once the position is known: placing a job
- * costs one forward walk from its earliest allowed start, with no array shifting.
- *
- * <p>The free amount over a window is the minimum of the step function over it (DESIGN §5); the
- * earliest-fit search skips straight past every segment that is too full.
+ * The resource reservation table over time for one pool of cores: a step function of free cores. The
+ * segments (a start time and the free cores from there to the next start; the last runs to infinity)
+ * are kept in time order in a linked list of small blocks, each knowing the minimum and maximum free
+ * value inside it and carrying a pending addition for range updates. The earliest-fit search therefore
+ * skips whole blocks: those with no room at all while looking for a start, those with room everywhere
+ * while checking a window — the free amount over a window being the minimum of the step function over it
+ * (DESIGN §5). A pass over 10,000 jobs touches a few hundred blocks per job instead of every segment.
  */
 final class CoreProfile {
 
-    private static final int NONE = -1;
+    private static final int CAP = 64;
 
-    private long[] time;
-    private int[] free;
-    private int[] next;
-    private int size;
+    /** Up to CAP consecutive segments; actual free value = f[i] + add. */
+    private static final class Block {
+        final long[] t = new long[CAP];
+        final int[] f = new int[CAP];
+        int n;
+        int add;
+        int min;
+        int max;
+        Block next;
+
+        void recompute() {
+            int lo = Integer.MAX_VALUE;
+            int hi = Integer.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                lo = Math.min(lo, f[i]);
+                hi = Math.max(hi, f[i]);
+            }
+            min = lo + add;
+            max = hi + add;
+        }
+
+        int free(int i) {
+            return f[i] + add;
+        }
+    }
+
+    private final Block head = new Block();
     private final int capacity;
-    /** Segment where the most recent fit started; a later search whose notBefore is not earlier
-     *  resumes there instead of at the head (segment times never change once created). */
-    private int hint;
-    private int lastFitNode;
-    /** Per core count: a segment no later than the first one with at least that many free cores. */
-    private final int[] firstWithRoom;
+    private int segments = 1;
+    /** Result of {@link #locate}: the block and index of the segment containing a time. */
+    private Block foundBlock;
+    private int foundIndex;
+    /** Block of the last fit's start: reserve() locates from there (a block's first time never changes). */
+    private Block hint;
+    /** Per core count: start, duration and lower search bound of the last fit found. Free cores only
+     *  shrink during a pass, so a job as wide, at least as long and searched from no earlier a bound
+     *  cannot start earlier: its search may begin there. */
+    private final long[] lastFitStart;
+    private final long[] lastFitDuration;
+    private final long[] lastFitFrom;
 
     CoreProfile(long now, int capacity) {
-        int initial = 1024;
-        time = new long[initial];
-        free = new int[initial];
-        next = new int[initial];
-        time[0] = now;
-        free[0] = capacity;
-        next[0] = NONE;
-        size = 1;
         this.capacity = capacity;
-        this.firstWithRoom = new int[Math.max(0, capacity) + 1];
-        Arrays.fill(firstWithRoom, -1);
+        head.t[0] = now;
+        head.f[0] = capacity;
+        head.n = 1;
+        head.recompute();
+        lastFitStart = new long[Math.max(0, capacity) + 1];
+        lastFitDuration = new long[Math.max(0, capacity) + 1];
+        lastFitFrom = new long[Math.max(0, capacity) + 1];
+        java.util.Arrays.fill(lastFitDuration, Long.MAX_VALUE);
     }
 
     int capacity() {
@@ -47,29 +71,45 @@ final class CoreProfile {
     }
 
     long origin() {
-        return time[0];
+        return head.t[0];
+    }
+
+    int segments() {
+        return segments;
     }
 
     /** Free cores at instant t (t >= origin). */
     int freeAt(long t) {
-        return free[locate(0, t)];
+        locate(t);
+        return foundBlock.free(foundIndex);
     }
 
     /** The minimum of free cores over [from, to). */
     int minFree(long from, long to) {
-        int k = locate(0, from);
+        locate(from);
+        Block b = foundBlock;
+        int i = foundIndex;
         int min = Integer.MAX_VALUE;
-        while (k != NONE && time[k] < to) {
-            min = Math.min(min, free[k]);
-            k = next[k];
+        while (b != null && b.t[i] < to) {
+            min = Math.min(min, b.free(i));
+            if (++i == b.n) {
+                b = b.next;
+                i = 0;
+            }
         }
         return min;
     }
 
     /** The first segment boundary strictly after t, or Long.MAX_VALUE if none. */
     long nextBoundaryAfter(long t) {
-        int k = locate(0, t);
-        return next[k] == NONE ? Long.MAX_VALUE : time[next[k]];
+        locate(t);
+        Block b = foundBlock;
+        int i = foundIndex + 1;
+        if (i == b.n) {
+            b = b.next;
+            i = 0;
+        }
+        return b == null ? Long.MAX_VALUE : b.t[i];
     }
 
     /**
@@ -80,113 +120,164 @@ final class CoreProfile {
         if (cores > capacity) {
             return -1;
         }
-        if (cores < 1) {
-            return Math.max(notBefore, time[0]);
+        long s = Math.max(notBefore, head.t[0]);
+        long from = s;
+        if (cores > 0 && duration >= lastFitDuration[cores] && lastFitFrom[cores] <= from) {
+            s = Math.max(s, lastFitStart[cores]);
         }
-        // Start at the first segment that ever had room for this many cores (free only shrinks during a
-        // pass, and splits copy their parent's value, so no earlier segment can have room now).
-        int cached = firstWithRoom[cores];
-        int startSeg = cached >= 0 ? cached : (hint < size && time[hint] <= notBefore ? hint : 0);
-        boolean fromFirstRoom = cached >= 0 ? notBefore <= time[cached] : notBefore <= time[0];
-        int k;
-        long s;
-        if (time[startSeg] <= notBefore) {
-            k = locate(startSeg, notBefore);
-            s = Math.max(notBefore, time[0]);
-        } else {
-            k = startSeg;
-            s = time[k];
-        }
-        int startNode = k;
-        int firstRoom = -1;
+        locate(s);
+        Block b = foundBlock;
+        int i = foundIndex;
         while (true) {
-            if (s > latest) {
-                break;
+            // Phase 1: the first segment at or after (b, i) with room; whole blocks without room are skipped.
+            while (b.free(i) < cores) {
+                if (++i == b.n) {
+                    b = b.next;
+                    while (b != null && b.max < cores) {
+                        b = b.next;
+                    }
+                    if (b == null) {
+                        return -1;
+                    }
+                    i = firstWithRoom(b, cores);
+                }
+                s = b.t[i];
             }
-            int nk = next[k];
-            if (free[k] < cores) {
-                if (nk == NONE) {
+            if (s > latest) {
+                return -1;
+            }
+            // Phase 2: the first segment inside [s, s + duration) without room; blocks with room everywhere
+            // are skipped.
+            long end = s + duration;
+            Block cb = b;
+            int ci = i + 1;
+            boolean blocked = false;
+            while (true) {
+                if (ci == cb.n) {
+                    cb = cb.next;
+                    ci = 0;
+                    while (cb != null && cb.min >= cores && cb.next != null && cb.next.t[0] < end) {
+                        cb = cb.next;
+                    }
+                    if (cb == null) {
+                        break;
+                    }
+                }
+                if (cb.t[ci] >= end) {
                     break;
                 }
-                s = time[nk];
-                startNode = nk;
-                k = nk;
-                continue;
+                if (cb.free(ci) < cores) {
+                    blocked = true;
+                    break;
+                }
+                ci++;
             }
-            if (firstRoom < 0) {
-                firstRoom = k;
-            }
-            if (nk == NONE || s + duration <= time[nk]) {
-                lastFitNode = startNode;
-                hint = startNode;
-                remember(cores, firstRoom, fromFirstRoom);
+            if (!blocked) {
+                hint = b;
+                if (cores > 0) {
+                    lastFitStart[cores] = s;
+                    lastFitDuration[cores] = duration;
+                    lastFitFrom[cores] = from;
+                }
                 return s;
             }
-            k = nk;
+            b = cb;
+            i = ci;
+            s = b.t[i];
         }
-        remember(cores, firstRoom, fromFirstRoom);
-        return -1;
     }
 
-    private void remember(int cores, int firstRoom, boolean fromFirstRoom) {
-        if (fromFirstRoom && firstRoom >= 0) {
-            firstWithRoom[cores] = firstRoom;
+    private static int firstWithRoom(Block b, int cores) {
+        int i = 0;
+        while (b.free(i) < cores) {
+            i++;
         }
+        return i;
     }
 
     /** Takes {@code cores} over [from, to); from is clipped to the origin. Free may go negative (the
      *  table then records an overcommitment, e.g. a running job overlapping a reservation). */
     void reserve(long from, long to, int cores) {
-        from = Math.max(from, time[0]);
+        from = Math.max(from, head.t[0]);
         if (to <= from || cores == 0) {
             return;
         }
-        int searchFrom = lastFitNode < size && time[lastFitNode] <= from ? lastFitNode : 0;
-        int k = splitAt(locate(searchFrom, from), from);
-        while (true) {
-            int nk = next[k];
-            if (nk == NONE || time[nk] > to) {
-                splitAt(k, to);
-                free[k] -= cores;
+        split(to);
+        split(from);
+        locate(from);
+        Block b = foundBlock;
+        int i = foundIndex;
+        while (b != null && b.t[i] < to) {
+            if (i == 0 && b.t[b.n - 1] < to && (b.next == null ? false : b.next.t[0] <= to)) {
+                b.add -= cores; // the whole block lies inside the range
+                b.min -= cores;
+                b.max -= cores;
+                b = b.next;
+                continue;
+            }
+            while (i < b.n && b.t[i] < to) {
+                b.f[i] -= cores;
+                i++;
+            }
+            b.recompute();
+            if (i < b.n) {
                 return;
             }
-            free[k] -= cores;
-            if (time[nk] == to) {
-                return;
+            b = b.next;
+            i = 0;
+        }
+    }
+
+    /** Ensures a segment boundary at t (t >= origin). */
+    private void split(long t) {
+        locate(t);
+        Block b = foundBlock;
+        int i = foundIndex;
+        if (b.t[i] == t) {
+            return;
+        }
+        if (b.n == CAP) {
+            Block nb = new Block();
+            int half = CAP / 2;
+            System.arraycopy(b.t, half, nb.t, 0, CAP - half);
+            System.arraycopy(b.f, half, nb.f, 0, CAP - half);
+            nb.n = CAP - half;
+            nb.add = b.add;
+            b.n = half;
+            nb.next = b.next;
+            b.next = nb;
+            b.recompute();
+            nb.recompute();
+            if (i >= half) {
+                b = nb;
+                i -= half;
             }
-            k = nk;
         }
+        System.arraycopy(b.t, i + 1, b.t, i + 2, b.n - i - 1);
+        System.arraycopy(b.f, i + 1, b.f, i + 2, b.n - i - 1);
+        b.t[i + 1] = t;
+        b.f[i + 1] = b.f[i];
+        b.n++;
+        segments++;
     }
 
-    int segments() {
-        return size;
-    }
-
-    /** The segment containing t, walking forward from segment {@code from} (whose time is <= t). */
-    private int locate(int from, long t) {
-        int k = from;
-        while (next[k] != NONE && time[next[k]] <= t) {
-            k = next[k];
+    /** Sets foundBlock/foundIndex to the segment containing t: blocks are walked, then binary search. */
+    private void locate(long t) {
+        Block b = hint != null && hint.t[0] <= t ? hint : head;
+        while (b.next != null && b.next.t[0] <= t) {
+            b = b.next;
         }
-        return k;
-    }
-
-    /** Ensures a boundary at t inside segment k (time[k] <= t); returns the segment starting at t. */
-    private int splitAt(int k, long t) {
-        if (time[k] == t) {
-            return k;
+        int lo = 0;
+        int hi = b.n - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (b.t[mid] <= t) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
-        if (size == time.length) {
-            int n = size * 2;
-            time = Arrays.copyOf(time, n);
-            free = Arrays.copyOf(free, n);
-            next = Arrays.copyOf(next, n);
-        }
-        int m = size++;
-        time[m] = t;
-        free[m] = free[k];
-        next[m] = next[k];
-        next[k] = m;
-        return m;
+        foundBlock = b;
+        foundIndex = lo;
     }
 }

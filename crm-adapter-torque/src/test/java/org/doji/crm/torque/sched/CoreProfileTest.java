@@ -14,10 +14,10 @@ class CoreProfileTest {
             Random rnd = new Random(seed);
             int capacity = 1 + rnd.nextInt(32);
             int horizon = 400;
-            int[] brute = new int[horizon * 4];
+            int[] brute = new int[20_000];
             java.util.Arrays.fill(brute, capacity);
             CoreProfile p = new CoreProfile(0, capacity);
-            for (int op = 0; op < 60; op++) {
+            for (int op = 0; op < 300; op++) {
                 int cores = 1 + rnd.nextInt(capacity);
                 int dur = 1 + rnd.nextInt(60);
                 int notBefore = rnd.nextInt(horizon / 2);
@@ -37,6 +37,7 @@ class CoreProfileTest {
                     min = Math.min(min, brute[s]);
                 }
                 assertThat(p.minFree(from, to)).isEqualTo(min);
+                assertThat(p.segments()).isGreaterThan(0);
                 assertThat(p.freeAt(from)).isEqualTo(brute[from]);
             }
         }

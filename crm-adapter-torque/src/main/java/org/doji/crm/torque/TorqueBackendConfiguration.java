@@ -1,0 +1,35 @@
+package org.doji.crm.torque;
+
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires the TORQUE backend for rm-core's kernel configuration: commands run as processes from
+ * {@code doji.torque.bin-dir}, and a scheduling pass runs every {@code doji.torque.pass-interval}. The
+ * {@link Clock} is the kernel's (so tests and simulations drive both with one clock).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(TorqueProperties.class)
+public class TorqueBackendConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    public CommandRunner torqueCommandRunner(TorqueProperties props) {
+        return new ProcessCommandRunner(props.binPath(), props.commandTimeout());
+    }
+
+    @Bean
+    public TorqueBackend torqueBackend(TorqueProperties props, CommandRunner runner, Clock clock,
+                                       @Value("${doji.rm.domain:}") String domain) {
+        return new TorqueBackend(props, runner, clock, domain.isBlank() ? null : domain);
+    }
+
+    @Bean(initMethod = "start", destroyMethod = "close")
+    public TorqueSchedulerDriver torqueSchedulerDriver(TorqueBackend backend, TorqueProperties props) {
+        return new TorqueSchedulerDriver(backend, props);
+    }
+}
