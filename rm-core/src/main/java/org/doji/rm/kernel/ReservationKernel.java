@@ -313,10 +313,11 @@ public class ReservationKernel implements ResourceManager {
                 return store.decodeAnswer(previous);
             }
             Reservation r = mutation.get();
+            Instant now = clock.instant();
             r.record.setVersion(r.record.getVersion() + 1);
-            r.record.setUpdated(clock.instant());
+            r.record.setUpdated(now);
             ReservationView answer = r.view(settings.rmId());
-            store.save(r, clock.instant(), callId, operation, hash, answer);
+            store.save(r, now, callId, operation, hash, answer);
             return r.view(settings.rmId());
         } finally {
             lock.writeLock().unlock();

@@ -1,0 +1,44 @@
+package org.doji.rm.soap;
+
+import java.time.Duration;
+import java.util.List;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.app.RmApplication;
+import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** The RM contract against the kernel with the simulated backend, through real SOAP on loopback. */
+@SpringBootTest(classes = RmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "doji.rm.id=crm-test",
+        "spring.datasource.url=jdbc:h2:mem:crm-test;DB_CLOSE_DELAY=-1",
+        "doji.rm.simulated.sites[0].name=siteA",
+        "doji.rm.simulated.sites[0].nodes=4",
+        "doji.rm.simulated.sites[0].cores-per-node=8",
+        "doji.rm.simulated.sites[0].unit-price=2.0"})
+class SimulatedRmOverSoapContractTest extends RmContractTest {
+
+    @LocalServerPort
+    int port;
+
+    @Override
+    protected ResourceManager rm() {
+        return new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5), Duration.ofSeconds(30));
+    }
+
+    @Override
+    protected ReservationSpec grantable(TimeWindow window) {
+        return new ReservationSpec(window, List.of(new ComputeDemand("siteA", 8, List.of())), List.of(), List.of(),
+                List.of("alice"), null);
+    }
+
+    @Override
+    protected ReservationSpec tooLarge(TimeWindow window) {
+        return new ReservationSpec(window, List.of(new ComputeDemand("siteA", 33, List.of())), List.of(), List.of(),
+                List.of("alice"), null);
+    }
+}
