@@ -11,6 +11,9 @@ if [ -S $RUN/db.sock ] && command -v ovs-vsctl >/dev/null; then
   log "bridges removed"
 fi
 for i in 1 2 3 4; do
+  # processes the tests started inside a host (iperf3 servers) would keep the namespace alive
+  pids="$(ip netns pids "h$i" 2>/dev/null || true)"
+  [ -n "$pids" ] && kill $pids 2>/dev/null
   ip netns del "h$i" 2>/dev/null || true
   ip link del "ve-h$i" 2>/dev/null || true
 done

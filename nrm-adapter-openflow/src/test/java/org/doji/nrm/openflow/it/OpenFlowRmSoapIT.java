@@ -21,6 +21,7 @@ import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -64,6 +65,9 @@ class OpenFlowRmSoapIT {
     @Autowired
     ResourceManager kernel;
 
+    @Autowired
+    MeterRegistry metrics;
+
     @BeforeAll
     static void requireOvs() {
         Ovs.requireRunning(); // before the context starts: it connects to the switches
@@ -94,6 +98,10 @@ class OpenFlowRmSoapIT {
         List<SlotAvailability> slots = rm().availability(Caller.ANONYMOUS,
                 new AvailabilityQuery(List.of(new TimeWindow(t, t.plusSeconds(3600))), null));
         assertThat(slots.get(0).paths()).hasSize(6).allSatisfy(p -> assertThat(p.freeBandwidthMbps()).isEqualTo(1000));
+        // link use is measured and published as metrics (internal link ids stay out of describe)
+        await().atMost(Duration.ofSeconds(10)).until(() -> metrics.find("doji.nrm.link.available")
+                .tag("link", "ep-site1").gauge() != null);
+        assertThat(metrics.find("doji.nrm.link.available").tag("link", "ep-site1").gauge().value()).isEqualTo(1000);
     }
 
     @Test
