@@ -145,4 +145,25 @@ class OpenFlowRmSoapIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> !Ovs.dumpFlows("of-e2").contains("nw_dst=10.0.0.4"));
         assertThat(Ovs.pingConverges(2, 4, false)).isFalse();
     }
+
+    @Test
+    void modifyingAnActiveReservationChangesTheMeterOnTheSwitches() {
+        Instant start = Instant.now().plusSeconds(2);
+        TimeWindow w = new TimeWindow(start, start.plusSeconds(300));
+        ReservationView held = rm().reserve(Caller.ANONYMOUS, "soap-ovs-7", path("site1", "site2", 100, w), null);
+        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-8");
+        await().atMost(Duration.ofSeconds(15)).until(() -> Ovs.dumpMeters("of-e1").contains("rate=100000"));
+
+        kernel.modify(Caller.ANONYMOUS, held.key(), "soap-ovs-9", path("site1", "site2", 300, w));
+        assertThat(Ovs.dumpMeters("of-e1")).as("nothing changes before the commit").contains("rate=100000");
+        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-10");
+        assertThat(Ovs.dumpMeters("of-e1")).contains("rate=300000").doesNotContain("rate=100000");
+        assertThat(Ovs.dumpMeters("of-e2")).contains("rate=300000");
+        assertThat(Ovs.pingConverges(1, 2, true)).isTrue();
+
+        kernel.cancel(Caller.ANONYMOUS, held.key(), "soap-ovs-11");
+        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-12");
+        assertThat(Ovs.dumpMeters("of-e1")).doesNotContain("rate=300000");
+        assertThat(Ovs.pingConverges(1, 2, false)).isFalse();
+    }
 }
