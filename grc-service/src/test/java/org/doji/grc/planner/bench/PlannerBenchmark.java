@@ -1,0 +1,78 @@
+package org.doji.grc.planner.bench;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.doji.grc.planner.Instance;
+import org.doji.grc.planner.ScaleTopology;
+import org.doji.grc.planner.engine.EngineRegistry;
+import org.doji.grc.planner.engine.FastEngine;
+import org.doji.grc.planner.engine.SolverEngine;
+import org.doji.grc.planner.problem.SlotProblem;
+import org.doji.grc.planner.problem.SlotSolution;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Per-slot solve time of each engine on the same compiled instances in the same JVM (median =
+ * p0.50 of SampleTime). Setup first solves every instance with every engine and refuses to run
+ * unless the optima are identical to the default engine's (1e-6 relative).
+ *
+ * <p>Run: see PLANNER.md ({@code ./mvnw -pl grc-service -Pbench test-compile exec:exec}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class PlannerBenchmark {
+    @Param({"a", "b", "c"})
+    public String scenario;
+
+    @Param({"fast", "glpk", "ortools"})
+    public String engine;
+
+    private SlotProblem[] problems;
+    private SolverEngine solver;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        EngineRegistry registry = EngineRegistry.withDefaults();
+        if (!registry.isAvailable(engine)) {
+            throw new IllegalStateException("engine " + engine + " not available here");
+        }
+        if (scenario.equals("c") && !engine.equals("fast")) {
+            // a general MIP over 1,000 sites and 6,600 paths takes minutes per slot
+            throw new IllegalStateException("scenario c is measured for the default engine only");
+        }
+        solver = registry.get(engine);
+        List<Instance> instances = ScaleTopology.instances(scenario, scenario.equals("a") ? 100 : 20, 42);
+        problems = instances.stream().map(Instance::compile).toArray(SlotProblem[]::new);
+        FastEngine reference = new FastEngine();
+        int feasible = 0;
+        for (SlotProblem p : problems) {
+            SlotSolution ref = reference.solve(p);
+            SlotSolution got = solver.solve(p);
+            if (ref.feasible() != got.feasible() || ref.feasible()
+                    && Math.abs(ref.objective() - got.objective()) > 1e-6 * Math.max(1, Math.abs(ref.objective()))) {
+                throw new IllegalStateException("optimum differs on " + p.slotIndex + ": " + ref + " vs " + got);
+            }
+            feasible += ref.feasible() ? 1 : 0;
+        }
+        if (feasible == 0) {
+            throw new IllegalStateException("no feasible instance in scenario " + scenario);
+        }
+    }
+
+    @Benchmark
+    public SlotSolution solveSlot() {
+        SlotProblem p = problems[next];
+        next = (next + 1) % problems.length;
+        return solver.solve(p);
+    }
+}
