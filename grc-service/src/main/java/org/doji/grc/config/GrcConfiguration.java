@@ -9,6 +9,7 @@ import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.ws.addressing.WSAddressingFeature;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.CoAllocationStore;
+import org.doji.grc.core.CoordinationListener;
 import org.doji.grc.core.GreedyPlanner;
 import org.doji.grc.core.PlanningStrategy;
 import org.doji.grc.core.RmRegistry;
@@ -75,9 +76,17 @@ public class GrcConfiguration {
     @Bean
     public CoAllocationService coAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                                    TwoPhaseCoordinator coordinator, ExecutorService grcWorkers,
-                                                   ExecutorService grcRmCalls, Clock clock, GrcProperties props) {
+                                                   ExecutorService grcRmCalls, Clock clock, GrcProperties props,
+                                                   org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener) {
         return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
-                props.slots(), props.maxPlans(), props.rmTimeout());
+                props.slots(), props.maxPlans(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE));
+    }
+
+    /** Recovery runs once the GRC serves (the RMs' answers may take time; the port is already up). */
+    @Bean
+    public org.springframework.context.ApplicationListener<org.springframework.boot.context.event.ApplicationReadyEvent> grcRecovery(
+            CoAllocationService service) {
+        return event -> service.recover();
     }
 
     @Bean

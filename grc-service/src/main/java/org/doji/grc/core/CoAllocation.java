@@ -10,8 +10,8 @@ import org.doji.grc.persistence.CoAllocationRecord.Decision;
 
 /** A snapshot of one co-allocation, as the endpoints and the dashboard show it. */
 public record CoAllocation(String key, String owner, CoAllocationState state, String reason, CoRequest request,
-                           CoPlan plan, List<RmOutcome> outcomes, Decision decision, Instant created, Instant updated,
-                           Instant terminationTime) {
+                           CoPlan plan, List<RmOutcome> outcomes, Decision decision, int attempt, Instant created,
+                           Instant updated, Instant terminationTime) {
 
     public CoAllocation {
         outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);

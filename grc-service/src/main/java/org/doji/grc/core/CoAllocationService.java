@@ -50,11 +50,12 @@ public class CoAllocationService {
     private final int slots;
     private final int maxPlans;
     private final Duration rmTimeout;
+    private final CoordinationListener listener;
     private final org.doji.rm.persistence.JsonCodec hashes = new org.doji.rm.persistence.JsonCodec();
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
-                               Clock clock, int slots, int maxPlans, Duration rmTimeout) {
+                               Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener) {
         this.store = store;
         this.registry = registry;
         this.planner = planner;
@@ -66,6 +67,7 @@ public class CoAllocationService {
         this.slots = slots;
         this.maxPlans = maxPlans;
         this.rmTimeout = rmTimeout;
+        this.listener = listener;
     }
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
@@ -164,6 +166,56 @@ public class CoAllocationService {
         }
     }
 
+    /**
+     * After a restart: re-drive every decided transaction and abort every undecided one (presumed abort),
+     * then plan again what was interrupted before a decision.
+     */
+    public void recover() {
+        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Planning, CoAllocationState.Reserving))) {
+            MDC.put("coAllocation", c.key());
+            try {
+                if (c.state() == CoAllocationState.Reserving && c.decision() == Decision.COMMIT) {
+                    log.info("recovery: re-driving the commit of attempt {}", c.attempt());
+                    var committed = coordinator.commit(c.outcomes(), c.key() + ":" + c.attempt());
+                    store.update(c.key(), r -> {
+                        r.setOutcomesJson(store.write(committed.stream().map(TwoPhaseCoordinator.Prepared::outcome).toList()));
+                        r.setState(CoAllocationState.Reserved);
+                    });
+                    continue;
+                }
+                if (c.state() == CoAllocationState.Reserving) {
+                    log.info("recovery: attempt {} was not decided; aborting it everywhere (presumed abort)", c.attempt());
+                    presumedAbort(c);
+                    store.update(c.key(), r -> {
+                        r.setDecision(Decision.ABORT);
+                        r.setState(CoAllocationState.Planning);
+                    });
+                }
+                workers.execute(() -> run(c.key()));
+            } finally {
+                MDC.remove("coAllocation");
+            }
+        }
+    }
+
+    /** Aborts every participant of the interrupted attempt, learning unknown keys by replaying the idempotent prepare. */
+    private void presumedAbort(CoAllocation c) {
+        String prefix = c.key() + ":" + c.attempt();
+        var specs = c.plan() == null ? Map.<String, org.doji.rm.model.ReservationSpec>of()
+                : PlanSpecs.perRm(c.plan(), c.request(), c.owner(), c.key());
+        List<RmOutcome> known = new ArrayList<>();
+        for (RmOutcome o : c.outcomes()) {
+            if (o.reservationKey() != null) {
+                known.add(o);
+            } else if (specs.containsKey(o.rmId())) {
+                // same correlation id and payload: returns the original hold if the prepare arrived
+                coordinator.prepare(Map.of(o.rmId(), specs.get(o.rmId())), prefix).stream()
+                        .filter(TwoPhaseCoordinator.Prepared::ok).map(TwoPhaseCoordinator.Prepared::outcome).forEach(known::add);
+            }
+        }
+        coordinator.abort(known, prefix);
+    }
+
     /** Plans and reserves one co-allocation (runs on a worker thread). */
     void run(String key) {
         MDC.put("coAllocation", key);
@@ -173,12 +225,13 @@ public class CoAllocationService {
             List<String> failures = new ArrayList<>();
             outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
             outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
-            int attempt = 0;
+            int tried = 0;
+            int attempt = c.attempt();
             for (CoPlan plan : outcome.ranked()) {
-                if (attempt++ >= maxPlans) {
+                if (tried++ >= maxPlans) {
                     break;
                 }
-                if (reserve(c, plan, attempt, failures)) {
+                if (reserve(c, plan, ++attempt, failures)) {
                     return;
                 }
             }
@@ -211,13 +264,21 @@ public class CoAllocationService {
             r.setWindowEnd(plan.window().end());
             r.setCost(plan.cost());
         });
-        var prepared = coordinator.prepare(PlanSpecs.perRm(plan, c.request(), c.owner(), c.key()), prefix);
+        var specs = PlanSpecs.perRm(plan, c.request(), c.owner(), c.key());
+        // the participants are durable before any prepare goes out, so a restarted GRC can find and abort them
+        List<RmOutcome> intended = specs.keySet().stream().map(rmId -> RmOutcome.refused(rmId,
+                registry.get(rmId).map(RmRegistry.Entry::address).orElse(null), null, "prepare sent")).toList();
+        store.update(c.key(), r -> r.setOutcomesJson(store.write(intended)));
+        listener.beforePrepare(c.key(), attempt);
+        var prepared = coordinator.prepare(specs, prefix);
+        listener.afterPrepare(c.key(), attempt);
         List<RmOutcome> outcomes = prepared.stream().map(TwoPhaseCoordinator.Prepared::outcome).toList();
         if (prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
             store.update(c.key(), r -> {
                 r.setDecision(Decision.COMMIT);
                 r.setOutcomesJson(store.write(outcomes));
             });
+            listener.afterDecision(c.key(), attempt, Decision.COMMIT);
             var committed = coordinator.commit(outcomes, prefix);
             boolean all = committed.stream().allMatch(TwoPhaseCoordinator.Prepared::ok);
             store.update(c.key(), r -> {

@@ -103,6 +103,6 @@ public class CoAllocationStore {
                 read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
                 read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
                 read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }),
-                r.getDecision(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
+                r.getDecision(), r.getAttempt(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
     }
 }

@@ -23,6 +23,7 @@ public final class LocalGrid implements AutoCloseable {
     private final Map<String, String> rmUrls = new LinkedHashMap<>();
     private ConfigurableApplicationContext grc;
     private String grcUrl;
+    private Map<String, Object> grcProps;
 
     private LocalGrid() {
     }
@@ -34,6 +35,13 @@ public final class LocalGrid implements AutoCloseable {
      */
     public static LocalGrid start(GridTopology topology, int basePort, String database, Map<String, String> common,
                                   Map<String, String> grcProperties) {
+        return start(topology, basePort, database, common, grcProperties, ctx -> { });
+    }
+
+    /** As above, with an initializer applied to the GRC's context (e.g. to register extra beans). */
+    public static LocalGrid start(GridTopology topology, int basePort, String database, Map<String, String> common,
+                                  Map<String, String> grcProperties,
+                                  org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> grcInit) {
         LocalGrid grid = new LocalGrid();
         try {
             int i = 1;
@@ -62,13 +70,32 @@ public final class LocalGrid implements AutoCloseable {
                 r++;
             }
             log.info("starting the GRC with {} RMs", grid.rmUrls.size());
-            grid.grc = new SpringApplicationBuilder(GrcApplication.class).properties(props).run();
-            grid.grcUrl = "http://localhost:" + port(grid.grc) + "/services/grc";
+            grid.grcProps = props;
+            grid.startGrc(grcInit);
             return grid;
         } catch (RuntimeException e) {
             grid.close();
             throw e;
         }
+    }
+
+    private void startGrc(org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
+        grc = new SpringApplicationBuilder(GrcApplication.class).properties(grcProps).initializers(init).run();
+        grcUrl = "http://localhost:" + port(grc) + "/services/grc";
+    }
+
+    /** Stops the GRC as a crash would leave it (nothing flushed beyond what is committed), keeping the RMs. */
+    public void stopGrc() {
+        grc.close();
+        grc = null;
+    }
+
+    /** Starts the GRC again on the same database; with a random port it may get a new one. */
+    public void restartGrc(org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
+        if (grc != null) {
+            stopGrc();
+        }
+        startGrc(init);
     }
 
     private static String url(String database, String id) {

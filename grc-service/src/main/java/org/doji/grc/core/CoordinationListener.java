@@ -1,0 +1,24 @@
+package org.doji.grc.core;
+
+import org.doji.grc.persistence.CoAllocationRecord.Decision;
+
+/**
+ * Observes the coordinator's two-phase steps, after each is durable: for metrics, notifications and for
+ * tests that stop the GRC at a precise point. Implementations must be quick and must not throw.
+ */
+public interface CoordinationListener {
+
+    /** The participants are stored; the prepares are about to go out. */
+    default void beforePrepare(String coAllocation, int attempt) {
+    }
+
+    /** Every prepare has been answered; the decision is about to be stored. */
+    default void afterPrepare(String coAllocation, int attempt) {
+    }
+
+    /** The decision is stored; phase two is about to start. */
+    default void afterDecision(String coAllocation, int attempt, Decision decision) {
+    }
+
+    CoordinationListener NONE = new CoordinationListener() { };
+}
