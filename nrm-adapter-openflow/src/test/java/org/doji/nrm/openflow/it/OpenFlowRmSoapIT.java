@@ -10,6 +10,7 @@ import java.util.List;
 import org.doji.nrm.openflow.OpenFlowNrmApplication;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
+import org.doji.rm.contract.RmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkDemand;
@@ -52,18 +53,10 @@ import org.springframework.test.annotation.DirtiesContext;
             "doji.nrm.openflow.endpoints[3].port=1", "doji.nrm.openflow.endpoints[3].prefix=10.0.0.4/32",
             "doji.nrm.openflow.endpoints[3].exchange-point=true"})
 @DirtiesContext // frees the controller port for the other ITs
-class OpenFlowRmSoapIT {
+class OpenFlowRmSoapIT extends RmContractTest {
 
     @LocalServerPort
     int port;
-
-    /**
-     * Keyed operations (commit, cancel, get) go to the kernel in-process: rm-core's
-     * RemoteResourceManager puts an immutable header list into the request context, which CXF's
-     * WS-Addressing codec then fails to extend (UnsupportedOperationException); reported to rm-core.
-     */
-    @Autowired
-    ResourceManager kernel;
 
     @Autowired
     MeterRegistry metrics;
@@ -73,9 +66,25 @@ class OpenFlowRmSoapIT {
         Ovs.requireRunning(); // before the context starts: it connects to the switches
     }
 
-    private RemoteResourceManager rm() {
-        return new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
-                Duration.ofSeconds(60));
+    private RemoteResourceManager client;
+
+    @Override
+    protected ResourceManager rm() {
+        if (client == null) {
+            client = new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
+                    Duration.ofSeconds(60));
+        }
+        return client;
+    }
+
+    @Override
+    protected ReservationSpec grantable(TimeWindow window) {
+        return path("site1", "site3", 100, window);
+    }
+
+    @Override
+    protected ReservationSpec tooLarge(TimeWindow window) {
+        return path("site1", "site3", 1001, window);
     }
 
     private static ReservationSpec path(String from, String to, long mbps, TimeWindow w) {
@@ -106,11 +115,11 @@ class OpenFlowRmSoapIT {
 
     @Test
     void reservedPathCarriesTrafficExactlyBetweenStartAndEnd() {
-        RemoteResourceManager rm = rm();
+        ResourceManager rm = rm();
         Instant start = Instant.now().plusSeconds(12);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(8));
         ReservationView held = rm.reserve(Caller.ANONYMOUS, "soap-ovs-1", path("site1", "site3", 200, w), null);
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-2");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-2");
         assertThat(Ovs.dumpFlows("of-e1")).doesNotContain("nw_dst=10.0.0.3");
         assertThat(Ovs.pingConverges(1, 3, false)).isFalse();
         assertThat(Instant.now()).as("checked before the start").isBefore(start);
@@ -120,28 +129,28 @@ class OpenFlowRmSoapIT {
         assertThat(Instant.now()).isAfterOrEqualTo(start);
         assertThat(Ovs.dumpMeters("of-e1")).contains("rate=200000");
         assertThat(Ovs.pingConverges(1, 3, true)).isTrue();
-        assertThat(kernel.get(Caller.ANONYMOUS, held.key()).lifecycleState()).isEqualTo(LifecycleState.Active);
+        assertThat(rm().get(Caller.ANONYMOUS, held.key()).lifecycleState()).isEqualTo(LifecycleState.Active);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> !Ovs.dumpFlows("of-e1").contains("nw_dst=10.0.0.3"));
         assertThat(Instant.now()).isAfterOrEqualTo(w.end());
         assertThat(Ovs.dumpMeters("of-e1")).doesNotContain("rate=200000");
         assertThat(Ovs.pingConverges(1, 3, false)).isFalse();
-        await().atMost(Duration.ofSeconds(5)).until(() -> kernel.get(Caller.ANONYMOUS, held.key()).lifecycleState()
+        await().atMost(Duration.ofSeconds(5)).until(() -> rm().get(Caller.ANONYMOUS, held.key()).lifecycleState()
                 == LifecycleState.PassedEndTime);
     }
 
     @Test
     void cancellingAnActiveReservationRemovesItsFlows() {
-        RemoteResourceManager rm = rm();
+        ResourceManager rm = rm();
         Instant start = Instant.now().plusSeconds(2);
         ReservationView held = rm.reserve(Caller.ANONYMOUS, "soap-ovs-3",
                 path("site2", "xp", 100, new TimeWindow(start, start.plusSeconds(300))), null);
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-4");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-4");
         await().atMost(Duration.ofSeconds(15)).until(() -> Ovs.dumpFlows("of-e2").contains("nw_dst=10.0.0.4"));
         assertThat(Ovs.pingConverges(2, 4, true)).isTrue();
 
-        kernel.cancel(Caller.ANONYMOUS, held.key(), "soap-ovs-5");
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-6");
+        rm().cancel(Caller.ANONYMOUS, held.key(), "soap-ovs-5");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-6");
         await().atMost(Duration.ofSeconds(10)).until(() -> !Ovs.dumpFlows("of-e2").contains("nw_dst=10.0.0.4"));
         assertThat(Ovs.pingConverges(2, 4, false)).isFalse();
     }
@@ -151,18 +160,18 @@ class OpenFlowRmSoapIT {
         Instant start = Instant.now().plusSeconds(2);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(300));
         ReservationView held = rm().reserve(Caller.ANONYMOUS, "soap-ovs-7", path("site1", "site2", 100, w), null);
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-8");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-8");
         await().atMost(Duration.ofSeconds(15)).until(() -> Ovs.dumpMeters("of-e1").contains("rate=100000"));
 
-        kernel.modify(Caller.ANONYMOUS, held.key(), "soap-ovs-9", path("site1", "site2", 300, w));
+        rm().modify(Caller.ANONYMOUS, held.key(), "soap-ovs-9", path("site1", "site2", 300, w));
         assertThat(Ovs.dumpMeters("of-e1")).as("nothing changes before the commit").contains("rate=100000");
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-10");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-10");
         assertThat(Ovs.dumpMeters("of-e1")).contains("rate=300000").doesNotContain("rate=100000");
         assertThat(Ovs.dumpMeters("of-e2")).contains("rate=300000");
         assertThat(Ovs.pingConverges(1, 2, true)).isTrue();
 
-        kernel.cancel(Caller.ANONYMOUS, held.key(), "soap-ovs-11");
-        kernel.commit(Caller.ANONYMOUS, held.key(), "soap-ovs-12");
+        rm().cancel(Caller.ANONYMOUS, held.key(), "soap-ovs-11");
+        rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-12");
         assertThat(Ovs.dumpMeters("of-e1")).doesNotContain("rate=300000");
         assertThat(Ovs.pingConverges(1, 2, false)).isFalse();
     }
