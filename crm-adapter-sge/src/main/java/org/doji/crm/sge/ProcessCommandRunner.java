@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -21,6 +23,12 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     private final Map<String, String> environment;
     private final Duration timeout;
+    /** Pipe readers block: a pool of their own (the common pool has one thread on a 2-core machine). */
+    private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "doji-sge-pipe");
+        t.setDaemon(true);
+        return t;
+    });
 
     public ProcessCommandRunner(Map<String, String> environment, Duration timeout) {
         this.environment = Map.copyOf(environment);
@@ -40,8 +48,8 @@ public final class ProcessCommandRunner implements CommandRunner {
         }
         closeQuietly(p);
         // both pipes are drained concurrently so that neither can fill up and block the child
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()), readers);
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()), readers);
         try {
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();

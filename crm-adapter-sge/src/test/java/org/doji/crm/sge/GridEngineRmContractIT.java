@@ -42,7 +42,9 @@ class GridEngineRmContractIT extends RmContractTest {
     @AfterAll
     static void noReservationQueueIsLeftBehind() {
         // every contract test ends its reservations (destroy, cancel or abort): none may leave a queue
-        assertThat(ge.client.queueNames()).noneMatch(q -> q.startsWith("doji_"));
+        if (ge != null) { // null when skipped: @AfterAll runs even after a failed assumption
+            assertThat(ge.client.queueNames()).noneMatch(q -> q.startsWith("doji_"));
+        }
     }
 
     @Override

@@ -34,4 +34,24 @@ class ProcessCommandRunnerTest {
         assertThat(r.exitCode()).isEqualTo(127);
         assertThat(GridEngineException.classify(r.output())).isEqualTo(GridEngineException.Reason.UNREACHABLE);
     }
+
+    @Test
+    void concurrentCommandsDoNotWaitForEachOther() throws Exception {
+        var runner = new ProcessCommandRunner(Map.of(), Duration.ofSeconds(10));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            long t0 = System.nanoTime();
+            var futures = new java.util.ArrayList<java.util.concurrent.Future<CommandRunner.CommandResult>>();
+            for (int i = 0; i < 4; i++) {
+                futures.add(pool.submit(() -> runner.run(List.of("/bin/sh", "-c", "sleep 1; echo done"))));
+            }
+            for (var f : futures) {
+                assertThat(f.get().stdout()).isEqualTo("done\n");
+            }
+            // four 1-second commands in parallel: far less than the 4 s they would take one after another
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(3000));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
