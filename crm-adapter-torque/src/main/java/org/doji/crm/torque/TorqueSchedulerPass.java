@@ -41,6 +41,8 @@ public final class TorqueSchedulerPass {
     private final Clock clock;
     /** HOLD_RELEASE: jobs Doji released and jobs Doji holds (the wrappers show both as Q). */
     private final Set<String> released = new HashSet<>();
+    /** HOLD_RELEASE: where released jobs were sent, counted as running until the server shows them so. */
+    private final Map<String, RunningJob> releasedTo = new java.util.HashMap<>();
     private final Set<String> heldByDoji = new HashSet<>();
 
     TorqueSchedulerPass(TorqueClient client, TorqueProperties props, Clock clock) {
@@ -71,7 +73,10 @@ public final class TorqueSchedulerPass {
                 running.add(new RunningJob(j.id(), j.user(), j.coresByNode(), start, start + wall,
                         j.reservationHandle()));
                 released.remove(j.id());
+                releasedTo.remove(j.id());
                 heldByDoji.remove(j.id());
+            } else if (j.waiting() && releasedTo.containsKey(j.id())) {
+                running.add(releasedTo.get(j.id()));
             } else if (j.waiting() && !released.contains(j.id()) && inPool(j, holdRelease)) {
                 try {
                     pool.add(new PoolJob(j.id(), j.user(), ResourceExpression.parse(j.resources()), wall,
@@ -82,6 +87,7 @@ public final class TorqueSchedulerPass {
             }
         }
         released.retainAll(present);
+        releasedTo.keySet().retainAll(released);
         heldByDoji.retainAll(present);
         SchedulingPlan plan = core.plan(new ClusterSnapshot(now, nodeInfos, running, reservations, pool));
         List<String> held = new ArrayList<>();
@@ -104,6 +110,9 @@ public final class TorqueSchedulerPass {
                 if (ok) {
                     released.add(s.jobId());
                     heldByDoji.remove(s.jobId());
+                    PoolJob p = byId(pool, s.jobId());
+                    releasedTo.put(s.jobId(), new RunningJob(p.id(), p.user(), s.coresByNode(), now,
+                            now + p.estimatedRunSeconds(), p.reservationId()));
                 }
             } else {
                 ok = act(errors, () -> client.run(s.jobId(), s.coresByNode()));
@@ -117,6 +126,15 @@ public final class TorqueSchedulerPass {
             LOG.warn("scheduling pass at {}: {}", now, errors);
         }
         return new Report(now, started, held, plan.waitReasons(), errors);
+    }
+
+    private static PoolJob byId(List<PoolJob> pool, String id) {
+        for (PoolJob p : pool) {
+            if (p.id().equals(id)) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("started job " + id + " is not in the pool");
     }
 
     /** QRUN: queued jobs (H = someone else's hold). HOLD_RELEASE: queued jobs and those Doji holds. */
@@ -142,6 +160,7 @@ public final class TorqueSchedulerPass {
     /** Forget that a job was released (after a requeue it waits again, held). */
     synchronized void requeued(String jobId) {
         released.remove(jobId);
+        releasedTo.remove(jobId);
         if (props.mode() == TorqueProperties.Mode.HOLD_RELEASE) {
             heldByDoji.add(jobId);
         }

@@ -45,6 +45,40 @@ class TorqueBackendHoldReleaseTest {
     }
 
     @Test
+    void releasedJobsCountAsRunningUntilTheServerStartsThem() {
+        // Two more 2-core jobs, queued before job 7 (recorded job blocks with new ids and sizes).
+        String extra = """
+                Job Id:\t20
+                \tJob_Name = wide-a
+                \tJob_Owner = root@localhost
+                \tjob_state = Q
+                \tqueue = batch
+                \tqtime = Sun Nov 22 02:10:00 2026
+                \tResource_List.walltime = 01:00:00
+                \tResource_List.nodect = 1
+                \tResource_List.ncpus = 2
+
+                Job Id:\t21
+                \tJob_Name = wide-b
+                \tJob_Owner = root@localhost
+                \tjob_state = Q
+                \tqueue = batch
+                \tqtime = Sun Nov 22 02:10:01 2026
+                \tResource_List.walltime = 01:00:00
+                \tResource_List.nodect = 1
+                \tResource_List.ncpus = 2
+                """;
+        runner.on("qstat -f", new CommandRunner.Result(0, ScriptedRunner.fixture("slurm-torque/qstat-f.txt") + "\n" + extra, ""));
+        TorqueSchedulerPass.Report first = backend.schedule();
+        assertThat(first.started()).containsExactlyInAnyOrder("20", "21"); // n2 and n3; n1 busy, n4 offline
+        assertThat(first.waitReasons().get("7")).contains("waits for cores");
+        // The server still shows 20 and 21 queued: their nodes must not be handed to job 7.
+        TorqueSchedulerPass.Report second = backend.schedule();
+        assertThat(second.started()).isEmpty();
+        assertThat(second.waitReasons().get("7")).contains("waits for cores");
+    }
+
+    @Test
     void boundJobIsReleasedOnItsReservationNodesAtTheStart() {
         backend.schedule();
         runner.calls.clear();
