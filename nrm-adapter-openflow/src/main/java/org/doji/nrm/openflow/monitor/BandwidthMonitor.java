@@ -89,10 +89,17 @@ public final class BandwidthMonitor {
         Map<String, Long> bytes = new HashMap<>();
         Map<String, List<String>> crossing = new HashMap<>();
         for (long dpid : client.connectedSwitches()) {
-            List<OFFlowStatsReply> replies = client.stats(dpid, SwitchClient.FACTORY.buildFlowStatsRequest()
-                    .setTableId(TableId.ALL).setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY)
-                    .setCookie(U64.of(Cookies.TAG)).setCookieMask(Cookies.TAG_MASK)
-                    .setMatch(SwitchClient.FACTORY.buildMatch().build()).build()).join();
+            List<OFFlowStatsReply> replies;
+            try {
+                replies = client.stats(dpid, SwitchClient.FACTORY.buildFlowStatsRequest()
+                        .setTableId(TableId.ALL).setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY)
+                        .setCookie(U64.of(Cookies.TAG)).setCookieMask(Cookies.TAG_MASK)
+                        .setMatch(SwitchClient.FACTORY.buildMatch().build()).build()).join();
+            } catch (RuntimeException e) {
+                // one switch going away must not blind the others; its flows restart from zero
+                log.debug("flow stats of {} failed: {}", Long.toHexString(dpid), e.toString());
+                continue;
+            }
             for (OFFlowStatsReply r : replies) {
                 for (OFFlowStatsEntry e : r.getEntries()) {
                     String key = dpid + "/" + e.getCookie() + "/" + e.getPriority() + "/" + e.getMatch();
