@@ -66,6 +66,7 @@ $B/qrstat -xml -ar "$ar" > "$F/qrstat-ar.xml"
 rec qrdel-ok.out $B/qrdel "$ar"
 rec qrdel-missing.err $B/qrdel "$ar"
 $B/qrstat -xml > "$F/qrstat-empty.xml"
+# (qrstat-deleting.xml: qrstat -xml right after qrdel of an AR whose job still ran — see NativeModeIT)
 $B/qstat -xml -u "*" -f -r > "$F/qstat-idle.xml"
 if [ "${1:-}" = "--with-down" ]; then
   # what every command prints while the qmaster is down (restarts the cluster)

@@ -47,7 +47,7 @@ public class NativeMode implements ReservationMode {
 
     @Override
     public String commit(ReservationTarget t) {
-        Optional<AdvanceReservation> existing = client.reservations().stream()
+        Optional<AdvanceReservation> existing = live().stream()
                 .filter(ar -> ar.name().equals(t.name())).findFirst();
         if (existing.isPresent()) {
             return Long.toString(existing.get().id());
@@ -76,7 +76,7 @@ public class NativeMode implements ReservationMode {
 
     @Override
     public void reconcile(List<ReservationTarget> expected) {
-        List<AdvanceReservation> ars = client.reservations();
+        List<AdvanceReservation> ars = live();
         Set<String> want = expected.stream().map(ReservationTarget::name).collect(Collectors.toSet());
         for (AdvanceReservation ar : ars) {
             if (ar.name().startsWith(prefix) && !want.contains(ar.name())) {
@@ -92,8 +92,13 @@ public class NativeMode implements ReservationMode {
         if (t.handle() != null && t.handle().matches("\\d+")) {
             return Optional.of(Long.parseLong(t.handle()));
         }
-        return client.reservations().stream().filter(ar -> ar.name().equals(t.name()))
+        return live().stream().filter(ar -> ar.name().equals(t.name()))
                 .map(AdvanceReservation::id).findFirst();
+    }
+
+    /** ARs not being deleted: a deleted AR lingers in state "d" until its jobs are cleaned up. */
+    private List<AdvanceReservation> live() {
+        return client.reservations().stream().filter(ar -> !ar.state().contains("d")).toList();
     }
 
     private long submit(ReservationTarget t) {

@@ -62,4 +62,38 @@ class NativeModeIT {
         assertThat(ge.client.reservations()).noneMatch(r -> Long.toString(r.id()).equals(id));
         backend.onCancel(committed); // idempotent
     }
+
+    @Test
+    void aJobSubmittedIntoTheAdvanceReservationWaitsForItsStartAndRunsOnItsNodes() {
+        RealGridEngine ge = RealGridEngine.require();
+        GridEngineBackend backend = GridEngineBackendFactory.create(RealGridEngine.PROPS
+                .withMode(GridEngineProperties.Mode.NATIVE).withLedgerFile(tmp.resolve("ledger")), Clock.systemUTC());
+        backend.inventory();
+        String key = "itar-" + UUID.randomUUID().toString().substring(0, 8);
+        Instant start = Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS);
+        TimeWindow w = new TimeWindow(start, start.plusSeconds(40));
+        ReservationSpec spec = new ReservationSpec(w, List.of(new ComputeDemand("sge", 4, List.of())), List.of(),
+                List.of(), List.of(), "it");
+        List<String> nodes = List.of("node3", "node4");
+        ReservationContext ctx = new ReservationContext(key, "dojialice", List.of(), spec, new Allocation(
+                List.of(new ComputeAllocation("sge", 4, nodes, null)), List.of(), List.of(), 0), LifecycleState.Created);
+        String id = backend.onCommit(ctx).compute().get(0).handle();
+        try {
+            long job = RealGridEngine.jobId(ge.submitAs("dojialice", "-ar", id, "-pe", "mpi", "4", "-o", "/dev/null",
+                    "-j", "y", "-b", "y", "sleep", "10"));
+            assertThat(Instant.now()).isBefore(start);
+            assertThat(ge.job(job).running()).isFalse();
+
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                    .until(() -> ge.job(job) != null && ge.job(job).running());
+            assertThat(Instant.now()).isAfterOrEqualTo(start);
+            assertThat(ge.job(job).queueInstances()).map(qi -> qi.substring(qi.indexOf('@') + 1))
+                    .containsExactlyInAnyOrderElementsOf(nodes);
+        } finally {
+            backend.onEnd(new ReservationContext(key, "dojialice", List.of(), spec, new Allocation(
+                    List.of(new ComputeAllocation("sge", 4, nodes, id)), List.of(), List.of(), 0), LifecycleState.Active));
+        }
+        // gone, or in state d while Grid Engine cleans up the killed job
+        assertThat(ge.client.reservations()).noneMatch(r -> Long.toString(r.id()).equals(id) && !r.state().equals("d"));
+    }
 }

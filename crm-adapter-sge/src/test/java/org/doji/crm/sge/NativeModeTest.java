@@ -102,4 +102,15 @@ class NativeModeTest {
         assertThat(fake.calls("qrsub -N").get(0).argv()).contains("202611220220.00");
         assertThat(FakeCommandRunner.resource("qrsub-ok.out")).contains("reservation " + id + " has been granted");
     }
+
+    @Test
+    void anAdvanceReservationBeingDeletedCountsAsGone() {
+        // recorded after qrdel of an AR whose job still ran: it lingers in state d
+        var deleting = GridEngineParsers.reservations(FakeCommandRunner.resource("qrstat-deleting.xml")).get(0);
+        assertThat(deleting.state()).isEqualTo("d");
+        fake.on("qrstat -xml", "qrstat-deleting.xml").on("qrsub -N", "qrsub-ok.out");
+        String id = mode.commit(target(deleting.name(), null, Instant.parse("2026-11-22T02:10:00Z")));
+        assertThat(id).isNotEqualTo(Long.toString(deleting.id()));
+        assertThat(fake.calls("qrsub -N")).hasSize(1);
+    }
 }
