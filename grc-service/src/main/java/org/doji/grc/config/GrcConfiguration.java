@@ -99,6 +99,12 @@ public class GrcConfiguration {
         EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, new Faults(props.id(), clock)));
         endpoint.getFeatures().add(new WSAddressingFeature());
         endpoint.getProperties().put("schema-validation-enabled", "true");
+        // bounds on what a request may contain (the oversized and hostile messages of DESIGN §11)
+        endpoint.getProperties().put("org.apache.cxf.stax.maxChildElements", 10_000);
+        endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", 64);
+        endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", 1_000_000);
+        endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 10_000_000L);
+        endpoint.getOutFaultInterceptors().add(new org.doji.grc.soap.BadInputFaultInterceptor(props.id(), clock));
         endpoint.publish("/grc");
         return endpoint;
     }
