@@ -14,7 +14,7 @@ public final class GridEngineBackendFactory {
                                            boolean batchQconf, Duration retryPause) {
         Path fileDir = Path.of(System.getProperty("java.io.tmpdir"), "doji-sge-" + ProcessHandle.current().pid());
         GridEngineClient client = new GridEngineClient(runner, props.binDir(), fileDir, batchQconf,
-                System.getProperty("user.name"));
+                props.resubmitAsOwner() ? System.getProperty("user.name") : null);
         ReservationMode mode = switch (props.mode()) {
             case QUEUE_CONTROL -> new QueueControlMode(client,
                     new HostGuard(client, new DisabledInstanceLedger(props.ledgerFile()), props.queuePrefix()),

@@ -28,15 +28,20 @@ public class GridEngineClient {
     private final Path binDir;
     private final Path fileDir;
     private final boolean batchQconf;
-    private final String currentUser;
+    /** Our Unix user when it may switch to job owners (root with resubmit-as-owner), else null. */
+    private final String switchingUser;
     private final AtomicLong fileSeq = new AtomicLong();
 
-    public GridEngineClient(CommandRunner runner, Path binDir, Path fileDir, boolean batchQconf, String currentUser) {
+    /**
+     * @param switchingUser the adapter's Unix user if it may run commands as job owners (root, with
+     *                      {@code resubmit-as-owner}), else null
+     */
+    public GridEngineClient(CommandRunner runner, Path binDir, Path fileDir, boolean batchQconf, String switchingUser) {
         this.runner = runner;
         this.binDir = binDir;
         this.fileDir = fileDir;
         this.batchQconf = batchQconf;
-        this.currentUser = currentUser;
+        this.switchingUser = "root".equals(switchingUser) ? switchingUser : null;
     }
 
     public List<Host> hosts() {
@@ -104,7 +109,7 @@ public class GridEngineClient {
     /** Copies jobs as new jobs; run as their owner when we are root, or the copies would belong to root. */
     public CommandResult resubmit(String owner, Collection<Long> ids) {
         List<String> argv = new ArrayList<>();
-        if ("root".equals(currentUser) && !owner.equals(currentUser)) {
+        if (switchingUser != null && !owner.equals(switchingUser)) {
             argv.addAll(List.of("runuser", "-u", owner, "--"));
         }
         argv.add(binDir.resolve("qresub").toString());

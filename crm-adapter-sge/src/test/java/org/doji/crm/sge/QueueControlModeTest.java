@@ -198,4 +198,16 @@ class QueueControlModeTest {
         assertThat(fake.keys()).containsExactly("qconf -Mu", "qconf -sql", "qconf -su", "qconf -Au");
         assertThat(fake.calls("qconf -Au").get(0).argv()).contains("-Aq");
     }
+
+    @Test
+    void withoutSwitchingUsersEvictedJobsAreResubmittedDirectly() {
+        GridEngineProperties props = GridEngineProperties.defaults().withLedgerFile(dir.resolve("ledger2"));
+        GridEngineClient client = new GridEngineClient(fake, props.binDir(), dir.resolve("doji-sge"), true, null);
+        QueueControlMode plain = new QueueControlMode(client,
+                new HostGuard(client, new DisabledInstanceLedger(props.ledgerFile()), "doji_"), props, Duration.ZERO);
+        fake.on("qstat -xml", "qstat-before-start.xml").on("qmod -e", "qmod-start.out")
+                .on("qmod -sj", "qmod-sj.out").on("qresub", "qresub.out").on("qdel -f", "qdel-evict.out");
+        plain.start(target(LifecycleState.Active, "node1", "node2"));
+        assertThat(fake.calls("qresub").get(0).argv().get(0)).endsWith("/qresub");
+    }
 }
