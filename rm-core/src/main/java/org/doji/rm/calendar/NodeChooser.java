@@ -16,10 +16,19 @@ import org.doji.rm.spi.BackendInventory;
  */
 public final class NodeChooser {
 
+    /** PLUS: nodes freed latest before the start first, then unused lowest-numbered; the other is the naive baseline. */
+    public enum Order { PLUS, LOWEST_NUMBER_FIRST }
+
     private final ReservationCalendar calendar;
+    private final Order order;
 
     public NodeChooser(ReservationCalendar calendar) {
+        this(calendar, Order.PLUS);
+    }
+
+    public NodeChooser(ReservationCalendar calendar, Order order) {
         this.calendar = calendar;
+        this.order = order;
     }
 
     /** Nodes giving at least {@code cores} cores, or an empty list if the site cannot. */
@@ -32,10 +41,12 @@ public final class NodeChooser {
             BackendInventory.Node n = free.get(i);
             candidates.add(new Candidate(n, calendar.previousEnd(n.name(), w.start()), i));
         }
-        candidates.sort(Comparator
+        if (order == Order.PLUS) {
+            candidates.sort(Comparator
                 .comparing((Candidate c) -> c.previousEnd() == null)
                 .thenComparing(Candidate::previousEnd, Comparator.nullsLast(Comparator.reverseOrder()))
-                .thenComparingInt(Candidate::order));
+                    .thenComparingInt(Candidate::order));
+        }
         List<BackendInventory.Node> chosen = new ArrayList<>();
         int got = 0;
         for (Candidate c : candidates) {

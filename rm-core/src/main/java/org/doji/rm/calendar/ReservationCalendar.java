@@ -27,6 +27,8 @@ public final class ReservationCalendar {
     private final Map<String, BackendInventory.NetLink> linkSpecs = new HashMap<>();
     private final Map<String, StepCalendar> countables = new HashMap<>();
     private final Map<String, Long> countableTotals = new HashMap<>();
+    /** Changes since {@link #beginUndo()}, so a failed mutation can be taken back exactly; null when off. */
+    private List<Booking> undoLog;
 
     public ReservationCalendar(BackendInventory inventory) {
         this.inventory = inventory;
@@ -87,7 +89,62 @@ public final class ReservationCalendar {
                 throw new IllegalArgumentException("unknown resource " + b.resourceId());
             }
             cal.add(b.from(), b.to(), sign * b.amount());
+            if (undoLog != null) {
+                undoLog.add(new Booking(b.resourceId(), b.from(), b.to(), sign * b.amount()));
+            }
         }
+    }
+
+    /** Starts recording changes: the kernel undoes them if the durable write of a mutation fails. */
+    public void beginUndo() {
+        undoLog = new ArrayList<>();
+    }
+
+    /** Keeps the changes made since {@link #beginUndo()}. */
+    public void keepChanges() {
+        undoLog = null;
+    }
+
+    /** Takes back, newest first, every change made since {@link #beginUndo()}. */
+    public void undo() {
+        List<Booking> log = undoLog;
+        undoLog = null;
+        if (log == null) {
+            return;
+        }
+        for (int i = log.size() - 1; i >= 0; i--) {
+            Booking b = log.get(i);
+            calendarOf(b.resourceId()).add(b.from(), b.to(), -b.amount());
+        }
+    }
+
+    /** Capacity of a resource when nothing is booked: 1 for a node, the link's Mbps, the countable's total. */
+    public long capacityOf(String resourceId) {
+        if (nodes.containsKey(resourceId)) {
+            return 1;
+        }
+        if (linkSpecs.containsKey(resourceId)) {
+            return linkSpecs.get(resourceId).capacityMbps();
+        }
+        Long total = countableTotals.get(resourceId);
+        if (total == null) {
+            throw new IllegalArgumentException("unknown resource " + resourceId);
+        }
+        return total;
+    }
+
+    /** Every resource id of this calendar (nodes, links, countables). */
+    public List<String> resourceIds() {
+        List<String> ids = new ArrayList<>(nodes.keySet());
+        ids.addAll(links.keySet());
+        ids.addAll(countables.keySet());
+        return ids;
+    }
+
+    /** The step function of one resource as breakpoint -> usage (a copy; for invariant checks). */
+    public java.util.NavigableMap<java.time.Instant, Long> profile(String resourceId) {
+        StepCalendar cal = calendarOf(resourceId);
+        return cal == null ? new java.util.TreeMap<>() : cal.profile();
     }
 
     public boolean hasSite(String site) {

@@ -60,6 +60,11 @@ public final class StepCalendar {
         return null;
     }
 
+    /** A copy of the breakpoints and their levels. */
+    public NavigableMap<Instant, Long> profile() {
+        return new TreeMap<>(levels);
+    }
+
     public boolean isEmpty() {
         return levels.isEmpty();
     }

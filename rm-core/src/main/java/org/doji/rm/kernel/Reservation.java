@@ -85,4 +85,21 @@ final class Reservation {
                 pendingAllocation, record.getHoldExpires(), record.getTerminationTime(), record.getVersion(),
                 record.getCreated(), record.getUpdated(), record.getReason());
     }
+
+    /** The working copy's state at one moment, to restore it exactly when a durable write fails. */
+    record Snapshot(ReservationRecord record, ReservationSpec spec, Allocation allocation,
+                    ReservationSpec pendingSpec, Allocation pendingAllocation) {
+    }
+
+    Snapshot snapshot() {
+        return new Snapshot(record.copy(), spec, allocation, pendingSpec, pendingAllocation);
+    }
+
+    void restore(Snapshot s) {
+        record.restoreFrom(s.record());
+        spec = s.spec();
+        allocation = s.allocation();
+        pendingSpec = s.pendingSpec();
+        pendingAllocation = s.pendingAllocation();
+    }
 }

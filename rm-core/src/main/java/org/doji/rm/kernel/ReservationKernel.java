@@ -53,6 +53,8 @@ public class ReservationKernel implements ResourceManager {
     private final Map<String, Reservation> open = new LinkedHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final TwoPhaseSteps steps;
+    /** The running mutation's undo information; only touched under the write lock. */
+    private UndoScope scope;
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {
@@ -116,13 +118,12 @@ public class ReservationKernel implements ResourceManager {
             record.setHoldExpires(now.plus(settings.holdTimeout()));
             record.setConsumer(consumer);
             record.setGlobalId(spec.globalId());
+            scope.created(r);
             calendar.apply(r.pendingBookings(), 1);
-            try {
-                backend.onHold(r.pendingContext());
-            } catch (RuntimeException e) {
-                calendar.apply(r.pendingBookings(), -1);
-                throw e;
-            }
+            backend.onHold(r.pendingContext());
+            // if the durable write fails after this, the backend must let go of the hold again
+            var held = r.pendingContext();
+            scope.compensateWith(() -> backend.onAbort(held));
             open.put(r.key(), r);
             log.info("held {} for {} until {}", r.key(), caller.name(), record.getHoldExpires());
             return r;
@@ -133,6 +134,7 @@ public class ReservationKernel implements ResourceManager {
     public ReservationView commit(Caller caller, String key, String correlationId) {
         return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
             Reservation r = owned(caller, key);
+            refuseIfHoldExpired(r, clock.instant());
             steps.commit(r, next(r, Operation.COMMIT));
             finishIfFinal(r);
             return r;
@@ -196,13 +198,19 @@ public class ReservationKernel implements ResourceManager {
     @Override
     public void destroy(Caller caller, String key) {
         lock.writeLock().lock();
+        UndoScope undo = begin();
         try {
-            Reservation r = ownedOrStored(caller, key);
+            Reservation r = owned(caller, key);
             steps.destroy(r);
             open.remove(key);
             store.delete(key);
+            undo.keep();
             log.info("destroyed {}", key);
+        } catch (RuntimeException e) {
+            undo.undo();
+            throw e;
         } finally {
+            scope = null;
             lock.writeLock().unlock();
         }
     }
@@ -225,32 +233,97 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
-    /** Driver step: expire holds, start and end reservations whose (virtual) time has come. */
+    /**
+     * Driver step: expire holds, start and end reservations whose (virtual) time has come, and forget
+     * finished records whose termination time has passed. A step whose durable write fails is undone
+     * and retried at the next tick.
+     */
     public int tick() {
         Instant now = clock.instant();
         List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
         int acted = 0;
         for (Reservation r : due) {
+            List<Map.Entry<String, ReservationView>> done = new ArrayList<>();
             lock.writeLock().lock();
-            String message;
+            UndoScope undo = begin();
             try {
                 MDC.put("reservation", r.key());
-                message = steps.advance(r, now);
-                if (message == null) {
-                    continue;
+                if (open.get(r.key()) != r) {
+                    undo.keep();
+                    continue; // finished by a call since the due list was made
                 }
-                store.save(r, now);
-                finishIfFinal(r);
-                acted++;
+                undo.touch(r);
+                // a reservation may have several due steps (e.g. start and end both passed while down)
+                String step;
+                while ((step = steps.advance(r, now)) != null) {
+                    store.save(r, now);
+                    done.add(Map.entry(step, r.view(settings.rmId())));
+                    undo.keep();
+                    finishIfFinal(r);
+                    acted++;
+                    undo = begin();
+                    undo.touch(r);
+                }
+                undo.keep();
+            } catch (RuntimeException e) {
+                undo.undo();
+                log.error("activation step of {} failed; retrying at the next tick", r.key(), e);
             } finally {
+                scope = null;
                 MDC.remove("reservation");
                 lock.writeLock().unlock();
             }
             if (r.record.getConsumer() != null) {
-                notifier.notify(r.record.getConsumer(), r.view(settings.rmId()), message);
+                done.forEach(d -> notifier.notify(r.record.getConsumer(), d.getValue(), d.getKey()));
             }
         }
+        collectGarbage(now);
         return acted;
+    }
+
+    /** Deletes finished records whose WS-ResourceLifetime termination time has passed. */
+    private void collectGarbage(Instant now) {
+        lock.writeLock().lock();
+        try {
+            List<String> gone = store.collectGarbage(now);
+            if (!gone.isEmpty()) {
+                log.info("termination time passed: forgot {} finished reservations", gone.size());
+            }
+        } catch (RuntimeException e) {
+            log.error("garbage collection of terminated reservations failed; retrying at the next tick", e);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Breaches of capacity at any breakpoint of any resource (empty when the calendar is sound). */
+    public List<String> capacityViolations() {
+        return read(() -> {
+            List<String> out = new ArrayList<>();
+            for (String id : calendar.resourceIds()) {
+                long capacity = calendar.capacityOf(id);
+                calendar.profile(id).forEach((t, usage) -> {
+                    if (usage > capacity || usage < 0) {
+                        out.add(id + " at " + t + ": usage " + usage + " of capacity " + capacity);
+                    }
+                });
+            }
+            return out;
+        });
+    }
+
+    /** The usage step function of every resource that has any breakpoint (for invariant checks). */
+    public Map<String, java.util.NavigableMap<Instant, Long>> usageProfiles() {
+        return read(() -> {
+            Map<String, java.util.NavigableMap<Instant, Long>> out = new java.util.TreeMap<>();
+            for (String id : calendar.resourceIds()) {
+                var profile = calendar.profile(id);
+                if (!profile.isEmpty()) {
+                    out.put(id, profile);
+                }
+            }
+            return out;
+        });
     }
 
     /** Open reservations (for invariant checks and operators). */
@@ -280,8 +353,27 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
+    /** The caller's reservation, remembered by the running mutation so a failed write can undo it. */
     private Reservation owned(Caller caller, String key) {
-        return ownedOrStored(caller, key);
+        Reservation r = ownedOrStored(caller, key);
+        if (scope != null) {
+            scope.touch(r);
+        }
+        return r;
+    }
+
+    private UndoScope begin() {
+        scope = new UndoScope(calendar, open);
+        return scope;
+    }
+
+    /** A hold past its expiry is dead even if the driver has not run yet: commit must not revive it. */
+    private void refuseIfHoldExpired(Reservation r, Instant now) {
+        Instant expires = r.record.getHoldExpires();
+        if (r.record.getReservationState() == ReservationState.ReserveHeld && expires != null
+                && !now.isBefore(expires)) {
+            throw DojiException.illegalTransition("ReserveHeld (hold expired at " + expires + ")", Operation.COMMIT.name());
+        }
     }
 
     private Reservation ownedOrStored(Caller caller, String key) {
@@ -303,6 +395,7 @@ public class ReservationKernel implements ResourceManager {
         }
         String callId = caller.name() + ":" + correlationId;
         lock.writeLock().lock();
+        UndoScope undo = begin();
         try {
             IdempotencyRecord previous = store.answer(callId).orElse(null);
             if (previous != null) {
@@ -318,8 +411,14 @@ public class ReservationKernel implements ResourceManager {
             r.record.setUpdated(now);
             ReservationView answer = r.view(settings.rmId());
             store.save(r, now, callId, operation, hash, answer);
-            return r.view(settings.rmId());
+            undo.keep();
+            return answer;
+        } catch (RuntimeException e) {
+            // memory must not run ahead of the database: take back what the failed call changed
+            undo.undo();
+            throw e;
         } finally {
+            scope = null;
             lock.writeLock().unlock();
         }
     }

@@ -62,6 +62,16 @@ public class ReservationStore {
                 .stream().map(rec -> new Reservation(rec, json)).toList();
     }
 
+    /** Deletes finished records whose termination time is at or before {@code now}; returns their keys. */
+    List<String> collectGarbage(Instant now) {
+        return tx.execute(status -> {
+            List<String> keys = reservations.findByTerminationTimeLessThanEqual(now).stream()
+                    .filter(rec -> rec.getLifecycleState().isFinal()).map(ReservationRecord::getKey).toList();
+            reservations.deleteAllById(keys);
+            return keys;
+        });
+    }
+
     List<ReservationRecord> loadAll() {
         return reservations.findAll();
     }

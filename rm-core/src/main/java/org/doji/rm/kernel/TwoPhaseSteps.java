@@ -108,7 +108,9 @@ final class TwoPhaseSteps {
             return null;
         }
         LifecycleState life = r.record.getLifecycleState();
-        boolean changing = r.record.getPendingChange() == PendingChange.Modify;
+        // a pending modify or cancel is settled (commit, abort or hold timeout) before the end is driven
+        boolean changing = r.record.getPendingChange() == PendingChange.Modify
+                || r.record.getPendingChange() == PendingChange.Cancel;
         if (!changing && (life == LifecycleState.Created || life == LifecycleState.Active)
                 && !now.isBefore(r.spec.window().end())) {
             return "end";
@@ -133,7 +135,10 @@ final class TwoPhaseSteps {
             }
             default -> {
                 LifecycleState before = r.record.getLifecycleState();
+                var booked = r.committedBookings();
                 r.record.setLifecycleState(ReservationStateMachine.nextLifecycleState(before, Operation.END));
+                // the past is not bookable: release it, so the calendar is exactly what a restart reloads
+                calendar.apply(booked, -1);
                 if (before == LifecycleState.Active) {
                     backend.onEnd(r.context());
                 }

@@ -19,7 +19,9 @@ import org.doji.rm.state.ReservationStateMachine.Decision;
  * whole); the columns the kernel queries on are plain columns.
  */
 @Entity
-@Table(name = "rm_reservation", indexes = @Index(name = "rm_reservation_life", columnList = "lifecycleState"))
+@Table(name = "rm_reservation", indexes = {
+        @Index(name = "rm_reservation_life", columnList = "lifecycleState"),
+        @Index(name = "rm_reservation_term", columnList = "terminationTime")})
 public class ReservationRecord {
 
     @Id
@@ -106,4 +108,30 @@ public class ReservationRecord {
     public void setUpdated(Instant t) { this.updated = t; }
     public String getReason() { return reason; }
     public void setReason(String r) { this.reason = r; }
+
+    /** A detached copy of every field (to restore the working copy when a durable write fails). */
+    public ReservationRecord copy() {
+        ReservationRecord c = new ReservationRecord(key, owner, created);
+        c.restoreFrom(this);
+        return c;
+    }
+
+    /** Sets every mutable field from {@code other} (same key). */
+    public void restoreFrom(ReservationRecord other) {
+        reservationState = other.reservationState;
+        lifecycleState = other.lifecycleState;
+        pendingChange = other.pendingChange;
+        lastDecision = other.lastDecision;
+        specJson = other.specJson;
+        allocationJson = other.allocationJson;
+        pendingSpecJson = other.pendingSpecJson;
+        pendingAllocationJson = other.pendingAllocationJson;
+        holdExpires = other.holdExpires;
+        terminationTime = other.terminationTime;
+        consumer = other.consumer;
+        globalId = other.globalId;
+        version = other.version;
+        updated = other.updated;
+        reason = other.reason;
+    }
 }

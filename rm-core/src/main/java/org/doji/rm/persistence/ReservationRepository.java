@@ -8,4 +8,6 @@ import org.springframework.data.jpa.repository.JpaRepository;
 public interface ReservationRepository extends JpaRepository<ReservationRecord, String> {
 
     List<ReservationRecord> findByLifecycleStateIn(Collection<LifecycleState> states);
+
+    List<ReservationRecord> findByTerminationTimeLessThanEqual(java.time.Instant time);
 }
