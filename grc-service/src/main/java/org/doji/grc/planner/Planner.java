@@ -99,6 +99,12 @@ public final class Planner {
         return PlanDecoder.decode(g, slot, p, s);
     }
 
+    /** One slot's program in CPLEX LP format (for glpsol or CPLEX), as this planner would solve it for {@code user}. */
+    public String exportLp(ResourceGraph g, PlanningRequest r, SlotCapacity slot, String user) {
+        return org.doji.grc.planner.lp.LpExporter.export(
+                ProblemCompiler.compile(g, r, slot, settings.admin(), settings.admin().shareOf(user)));
+    }
+
     /** Ranking of DESIGN §3 step 4; slot index breaks the remaining ties so the order is deterministic. */
     static Comparator<CandidatePlan> order(Policy policy) {
         Comparator<CandidatePlan> byStart = Comparator.comparing(CandidatePlan::start);

@@ -119,6 +119,13 @@ class PlannerTest {
     }
 
     @Test
+    void exportsTheSlotProgramAsLp() {
+        String lp = planner(AdminPolicy.NONE).exportLp(G, threeSites(Policy.CHEAPEST), slots().get(2), null);
+        assertThat(lp).startsWith("\\ Doji co-allocation program, slot 2").contains("\\ vertex 3 = JN4")
+                .contains(" flow_0_0:").endsWith("End\n");
+    }
+
+    @Test
     void everyEngineGivesTheSameRanking() {
         for (String engine : List.of("ortools", "glpk")) {
             if (!ENGINES.isAvailable(engine)) {

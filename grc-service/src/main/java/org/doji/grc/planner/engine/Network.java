@@ -66,6 +66,23 @@ final class Network {
         return dist;
     }
 
+    /**
+     * Cheapest usable site-to-site path at each site for link l: the only kind of route with a
+     * single hop (a route through an exchange point has at least two).
+     */
+    double[] minDirect(int l) {
+        double[] min = new double[p.nVertices];
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        for (int k = 0; k < p.nPaths; k++) {
+            if (p.pathU[k] < p.nSites && p.pathV[k] < p.nSites) {
+                double c = p.arcCost[l][k];
+                min[p.pathU[k]] = Math.min(min[p.pathU[k]], c);
+                min[p.pathV[k]] = Math.min(min[p.pathV[k]], c);
+            }
+        }
+        return min;
+    }
+
     /** Cheapest usable arc at each vertex for link l: a route leaving or entering v costs at least this. */
     double[] minIncident(int l) {
         double[] min = new double[p.nVertices];

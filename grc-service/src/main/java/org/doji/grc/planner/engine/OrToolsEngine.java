@@ -16,6 +16,8 @@ import org.doji.grc.planner.problem.SlotSolution;
 public final class OrToolsEngine implements SolverEngine {
     public static final String NAME = "ortools";
 
+    private static final long TIME_LIMIT_MS = 60_000;
+
     private final String backend;
     private final String name;
 
@@ -51,6 +53,7 @@ public final class OrToolsEngine implements SolverEngine {
                 obj.setCoefficient(vars[c], col.objective());
             }
             obj.setMinimization();
+            solver.setTimeLimit(TIME_LIMIT_MS);
             for (MipModel.Row row : m.rows()) {
                 double lo = row.sense() == MipModel.Sense.LE ? Double.NEGATIVE_INFINITY : row.rhs();
                 double hi = row.sense() == MipModel.Sense.GE ? Double.POSITIVE_INFINITY : row.rhs();

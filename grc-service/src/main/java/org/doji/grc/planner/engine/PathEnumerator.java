@@ -30,16 +30,20 @@ final class PathEnumerator {
     /**
      * @param limit only paths costing less than this are produced
      */
-    PathEnumerator(Network net, int l, int from, int to, long[] residual, double limit, MinHeap scratch) {
+    PathEnumerator(Network net, int l, int from, int to, long[] residual, double limit, MinHeap scratch,
+                   DistanceCache full) {
         this.p = net.p;
         this.net = net;
         this.l = l;
         this.to = to;
         this.residual = residual;
         this.limit = limit;
-        this.h = net.dijkstra(l, to, residual, false, scratch);
+        // over untouched capacities the heuristics are the cached full-graph distances
+        boolean untouched = residual == p.pathCap;
+        this.h = untouched ? full.cost(l, to) : net.dijkstra(l, to, residual, false, scratch);
         this.maxLatency = p.linkMaxLatency[l];
-        this.minLatency = maxLatency == Double.POSITIVE_INFINITY ? null : net.dijkstra(l, to, residual, true, scratch);
+        this.minLatency = maxLatency == Double.POSITIVE_INFINITY ? null
+                : untouched ? full.latency(l, to) : net.dijkstra(l, to, residual, true, scratch);
         if (h[from] < limit && latencyOk(from, 0)) {
             add(from, -1, -1, 0, 0, 0);
         }

@@ -11,8 +11,9 @@ import org.doji.grc.planner.problem.SlotSolution;
  *
  * <p>Bound of a partial placement = placement costs of placed sites + cheapest candidate of
  * every unplaced site + per link: the shortest-path cost between both ends when both are placed,
- * the cheapest path from the placed end to any candidate of the other when one is, and the
- * cheapest usable arc at either end's candidates otherwise (distinct sites need ≥ 1 hop). Shortest
+ * the cheapest path from the placed end to any candidate of the other when one is, and otherwise
+ * the cheaper of a one-hop site-to-site path and one arc at each end (distinct sites need ≥ 1 hop,
+ * and a route through an exchange point ≥ 2). Shortest
  * paths ignore the latency sum and sharing, so the bound is admissible; a full placement is
  * then routed exactly.
  */
@@ -22,8 +23,8 @@ final class PlacementSearch {
     private final SlotProblem p;
     private final Network net;
     private final Router router;
+    private final DistanceCache distances;
     private final EndpointPacking packing;
-    private final MinHeap heap = new MinHeap();
     private final int[] order;
     private final int[] siteOf;
     private final boolean[] used;
@@ -31,17 +32,19 @@ final class PlacementSearch {
     private final double[][] minIncident;
     /** per link and end (0 = o, 1 = p): cheapest incident arc over that end's candidates. */
     private final double[][] minIncidentCand;
-    private final Map<Integer, double[]>[] distCache;
+    private final double[][] minDirect;
+    /** per link: cheapest one-hop route from any candidate of o. */
+    private final double[] minDirectCand;
     private final Map<Integer, double[]> minToCandCache = new HashMap<>();
     private double incumbent = Double.POSITIVE_INFINITY;
     private int[] bestSites;
     private int[][] bestRoutes;
 
-    @SuppressWarnings("unchecked")
     PlacementSearch(SlotProblem p) {
         this.p = p;
         this.net = new Network(p);
-        this.router = new Router(net);
+        this.distances = new DistanceCache(net);
+        this.router = new Router(net, distances);
         this.packing = new EndpointPacking(net);
         siteOf = new int[p.nReq];
         Arrays.fill(siteOf, -1);
@@ -52,13 +55,15 @@ final class PlacementSearch {
         }
         minIncident = new double[p.nLinks][];
         minIncidentCand = new double[p.nLinks][2];
-        distCache = new Map[p.nLinks];
+        minDirect = new double[p.nLinks][];
+        minDirectCand = new double[p.nLinks];
         int[] degree = new int[p.nReq];
         for (int l = 0; l < p.nLinks; l++) {
             minIncident[l] = net.minIncident(l);
             minIncidentCand[l][0] = minOver(minIncident[l], p.cand[p.linkO[l]]);
             minIncidentCand[l][1] = minOver(minIncident[l], p.cand[p.linkP[l]]);
-            distCache[l] = new HashMap<>();
+            minDirect[l] = net.minDirect(l);
+            minDirectCand[l] = minOver(minDirect[l], p.cand[p.linkO[l]]);
             degree[p.linkO[l]]++;
             degree[p.linkP[l]]++;
         }
@@ -163,20 +168,21 @@ final class PlacementSearch {
             }
             return dist(l, sd)[so];
         }
+        // a route is one site-to-site hop, or at least two hops: one arc at each end
         if (so < 0 && sd < 0) {
-            return Math.max(minIncidentCand[l][0], minIncidentCand[l][1]);
+            return Math.min(minDirectCand[l], minIncidentCand[l][0] + minIncidentCand[l][1]);
         }
         int placedEnd = so >= 0 ? o : d;
         int site = so >= 0 ? so : sd;
-        double other = minIncidentCand[l][so >= 0 ? 1 : 0];
+        double cheap = Math.min(minDirect[l][site], minIncident[l][site] + minIncidentCand[l][so >= 0 ? 1 : 0]);
         if (placedEnd == tentative) {
-            return Math.max(minIncident[l][site], other);
+            return cheap;
         }
-        return minToCand(l, site, so >= 0 ? d : o);
+        return Math.max(cheap, minToCand(l, site, so >= 0 ? d : o));
     }
 
     private double[] dist(int l, int source) {
-        return distCache[l].computeIfAbsent(source, s -> net.dijkstra(l, s, null, false, heap));
+        return distances.cost(l, source);
     }
 
     /** Cheapest path from a placed site to any candidate of the link's other end. */

@@ -28,8 +28,11 @@ final class Router {
     /** paths whose capacity all links together could exceed; only these can make routes conflict. */
     private final boolean[] contested;
 
-    Router(Network net) {
+    private final DistanceCache full;
+
+    Router(Network net, DistanceCache full) {
         this.net = net;
+        this.full = full;
         this.p = net.p;
         contested = new boolean[p.nPaths];
         for (int k = 0; k < p.nPaths; k++) {
@@ -54,7 +57,7 @@ final class Router {
         for (int l = 0; l < p.nLinks; l++) {
             from[l] = siteOf[p.linkO[l]];
             to[l] = siteOf[p.linkP[l]];
-            independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap).next();
+            independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap, full).next();
             if (independent[l] == null) {
                 return null;
             }
@@ -94,7 +97,7 @@ final class Router {
         }
         int l = order[t];
         PathEnumerator paths = new PathEnumerator(net, l, from[l], to[l], residual, bestCost - soFar - restBound[t + 1],
-                heap);
+                heap, full);
         java.util.List<java.util.BitSet> explored = new java.util.ArrayList<>();
         for (int[] path = paths.next(); path != null; path = paths.next()) {
             double c = cost(l, path);

@@ -51,7 +51,7 @@ public class PlannerBenchmark {
             throw new IllegalStateException("scenario c is measured for the default engine only");
         }
         solver = registry.get(engine);
-        List<Instance> instances = ScaleTopology.instances(scenario, scenario.equals("a") ? 100 : 20, 42);
+        List<Instance> instances = ScaleTopology.instances(scenario, scenario.equals("a") ? 100 : 10, 42);
         problems = instances.stream().map(Instance::compile).toArray(SlotProblem[]::new);
         FastEngine reference = new FastEngine();
         int feasible = 0;

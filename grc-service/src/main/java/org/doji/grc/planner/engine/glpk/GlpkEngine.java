@@ -22,6 +22,9 @@ public final class GlpkEngine implements SolverEngine {
     /** One lock for the process: we do not rely on the Debian build's thread-local GLPK environment. */
     private static final Object GLPK_LOCK = new Object();
 
+    /** Bound on one solve; GLPK's LP bounds are weak on some QUALITY instances (see PLANNER.md). */
+    private static final int TIME_LIMIT_MS = 60_000;
+
     public GlpkEngine() {
         synchronized (GLPK_LOCK) {
             GLPK.glp_term_out(GLPKConstants.GLP_OFF); // loads the JNI library: fails fast when absent
@@ -46,6 +49,7 @@ public final class GlpkEngine implements SolverEngine {
                 GLPK.glp_init_iocp(iocp);
                 iocp.setPresolve(GLPKConstants.GLP_ON);
                 iocp.setMsg_lev(GLPKConstants.GLP_MSG_OFF);
+                iocp.setTm_lim(TIME_LIMIT_MS);
                 int ret = GLPK.glp_intopt(lp, iocp);
                 int status = GLPK.glp_mip_status(lp);
                 if (ret == GLPKConstants.GLP_ENOPFS || ret == GLPKConstants.GLP_ENODFS

@@ -1,0 +1,54 @@
+package org.doji.grc.planner.engine;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Shortest-path distances over the full (not residual) capacities, per link class and source.
+ * Links with the same bandwidth, latency bound and objective row (the common case: every link
+ * asks 1 Gbps) share one class, so one Dijkstra per site serves all of them. Not thread-safe:
+ * one per solve.
+ */
+final class DistanceCache {
+    private final Network net;
+    private final int[] linkClass;
+    private final Map<Long, double[]> cache = new HashMap<>();
+    private final MinHeap heap = new MinHeap();
+
+    DistanceCache(Network net) {
+        this.net = net;
+        var p = net.p;
+        linkClass = new int[p.nLinks];
+        for (int l = 0; l < p.nLinks; l++) {
+            linkClass[l] = l;
+            for (int m = 0; m < l; m++) {
+                if (p.linkBw[m] == p.linkBw[l] && p.linkMaxLatency[m] == p.linkMaxLatency[l]
+                        && Arrays.equals(p.arcCost[m], p.arcCost[l])) {
+                    linkClass[l] = linkClass[m];
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Distances by cost from {@code source} for link l. */
+    double[] cost(int l, int source) {
+        return get(l, source, false);
+    }
+
+    /** Distances by latency from {@code source} over the paths link l may use. */
+    double[] latency(int l, int source) {
+        return get(l, source, true);
+    }
+
+    private double[] get(int l, int source, boolean byLatency) {
+        long key = ((long) linkClass[l] * net.p.nVertices + source) * 2 + (byLatency ? 1 : 0);
+        double[] d = cache.get(key);
+        if (d == null) {
+            d = net.dijkstra(l, source, null, byLatency, heap);
+            cache.put(key, d);
+        }
+        return d;
+    }
+}
