@@ -34,7 +34,10 @@ fi
 if [ ! -x "$PREFIX/usr/bin/qstat" ]; then
   log "unpacking slurm-wlm-torque into $PREFIX (dpkg-deb -x, not apt: it conflicts with gridengine-client)"
   tmp=$(mktemp -d)
-  (cd "$tmp" && apt-get download -qq slurm-wlm-torque)
+  if ! (cd "$tmp" && apt-get download -qq slurm-wlm-torque); then
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    (cd "$tmp" && apt-get download -qq slurm-wlm-torque)
+  fi
   mkdir -p "$PREFIX"
   dpkg-deb -x "$tmp"/slurm-wlm-torque_*.deb "$PREFIX"
   rm -rf "$tmp"
