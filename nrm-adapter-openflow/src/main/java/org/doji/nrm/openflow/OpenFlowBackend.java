@@ -11,7 +11,9 @@ import org.doji.nrm.openflow.monitor.BandwidthMonitor;
 import org.doji.nrm.openflow.monitor.LinkUsage;
 import org.doji.nrm.openflow.policy.AllocationPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
+import org.doji.nrm.openflow.policy.UpLinksRouting;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.Topology;
 import org.doji.nrm.openflow.topology.TopologyService;
 import org.doji.rm.model.LifecycleState;
@@ -42,9 +44,10 @@ public final class OpenFlowBackend implements ResourceBackend {
     private final PolicyRegistry policies;
     private final BandwidthMonitor monitor;
     private final SwitchClient client;
+    private final LinkHealth health;
 
     public OpenFlowBackend(String domain, double unitPrice, TopologyService topology, FlowInstaller installer,
-                           PolicyRegistry policies, BandwidthMonitor monitor, SwitchClient client) {
+                           PolicyRegistry policies, BandwidthMonitor monitor, SwitchClient client, LinkHealth health) {
         this.domain = domain;
         this.unitPrice = unitPrice;
         this.topology = topology;
@@ -52,6 +55,7 @@ public final class OpenFlowBackend implements ResourceBackend {
         this.policies = policies;
         this.monitor = monitor;
         this.client = client;
+        this.health = health;
     }
 
     @Override
@@ -70,13 +74,15 @@ public final class OpenFlowBackend implements ResourceBackend {
 
     @Override
     public LiveState liveState() {
-        Set<Long> missing = new HashSet<>(topology.current().switches());
+        Topology t = topology.current();
+        Set<Long> missing = new HashSet<>(t.switches());
         missing.removeAll(client.connectedSwitches());
-        if (missing.isEmpty()) {
+        Set<String> down = health.downLinks(t);
+        if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }
-        return new LiveState(false, Set.of(), "switches not connected: "
-                + missing.stream().map(Topology::vertex).sorted().toList());
+        return new LiveState(missing.isEmpty(), Set.of(), "switches not connected: "
+                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down);
     }
 
     @Override
@@ -120,7 +126,8 @@ public final class OpenFlowBackend implements ResourceBackend {
 
     @Override
     public NetworkRouting routing(String policy) {
-        return policies.get(policy);
+        // links that are down now carry no new path (LiveState has no field for links: see README)
+        return new UpLinksRouting(policies.get(policy), () -> health.downLinks(topology.current()));
     }
 
     /** Measured link use from the last monitoring round (link id -> usage). */

@@ -42,6 +42,10 @@ public final class FakeSwitchClient implements SwitchClient {
         listeners.forEach(l -> l.packetIn(dpid, pi));
     }
 
+    public void portStatus(long dpid, org.projectfloodlight.openflow.protocol.OFPortStatus status) {
+        listeners.forEach(l -> l.portStatus(dpid, status));
+    }
+
     public void answerStats(long dpid, List<OFStatsReply> replies) {
         statsAnswers.computeIfAbsent(dpid, k -> new ArrayDeque<>()).add(replies);
     }

@@ -50,7 +50,7 @@ class OpenFlowBackendTest {
                 Duration.ofSeconds(10), null);
         backend = new OpenFlowBackend("dom", 2.0, ts, installer,
                 new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth"),
-                monitor, fake);
+                monitor, fake, new org.doji.nrm.openflow.topology.LinkHealth(fake));
         fake.sent.clear();
     }
 
@@ -147,5 +147,30 @@ class OpenFlowBackendTest {
         fake.sent.clear();
         backend.onModify(before, ctx("r-3", "site1", "site3", 30, LifecycleState.Created));
         assertThat(fake.sent).isEmpty();
+    }
+
+    @Test
+    void aLinkWhosePortGoesDownCarriesNoNewPath() {
+        NetworkDemand d = new NetworkDemand("site1", "site3", 10, null, "fat-tree");
+        StaticFreeView free = new StaticFreeView(backend.inventory().links());
+        String coreLink = topo.links().stream().filter(l -> l.a().dpid() == 0x101 || l.b().dpid() == 0x101)
+                .findFirst().orElseThrow().id();
+        org.doji.nrm.openflow.topology.PortRef corePort = topo.linksById().get(coreLink).portOn(0x101);
+        fake.portStatus(0x101, portStatus(corePort.port(), true));
+        assertThat(backend.liveState().message()).contains(coreLink);
+        for (int i = 0; i < 4; i++) {
+            assertThat(backend.routing("fat-tree").route(d, free).orElseThrow()).doesNotContain(coreLink);
+        }
+        assertThat(backend.routing("hop").route(d, free).orElseThrow()).doesNotContain(coreLink);
+        fake.portStatus(0x101, portStatus(corePort.port(), false));
+        assertThat(backend.liveState()).isEqualTo(org.doji.rm.spi.LiveState.HEALTHY);
+    }
+
+    private static org.projectfloodlight.openflow.protocol.OFPortStatus portStatus(int port, boolean down) {
+        var f = org.doji.nrm.openflow.controller.SwitchClient.FACTORY;
+        return f.buildPortStatus().setReason(org.projectfloodlight.openflow.protocol.OFPortReason.MODIFY)
+                .setDesc(f.buildPortDesc().setPortNo(org.projectfloodlight.openflow.types.OFPort.of(port))
+                        .setConfig(down ? java.util.Set.of(org.projectfloodlight.openflow.protocol.OFPortConfig.PORT_DOWN)
+                                : java.util.Set.of()).build()).build();
     }
 }

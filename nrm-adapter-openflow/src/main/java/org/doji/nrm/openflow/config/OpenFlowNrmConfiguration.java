@@ -16,6 +16,7 @@ import org.doji.nrm.openflow.policy.FatTreePolicy;
 import org.doji.nrm.openflow.policy.HopPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.TopologyFile;
 import org.doji.nrm.openflow.topology.TopologyService;
@@ -42,6 +43,11 @@ public class OpenFlowNrmConfiguration {
     @Bean
     LinkDiscovery linkDiscovery(OpenFlowController c) {
         return new LinkDiscovery(c);
+    }
+
+    @Bean
+    LinkHealth linkHealth(OpenFlowController c) {
+        return new LinkHealth(c);
     }
 
     @Bean
@@ -103,7 +109,7 @@ public class OpenFlowNrmConfiguration {
 
     @Bean
     OpenFlowBackend openFlowBackend(OpenFlowNrmProperties p, TopologyService t, FlowInstaller i, PolicyRegistry r,
-                                    BandwidthMonitor m, OpenFlowController c) {
-        return new OpenFlowBackend(p.domain(), p.unitPrice(), t, i, r, m, c);
+                                    BandwidthMonitor m, OpenFlowController c, LinkHealth h) {
+        return new OpenFlowBackend(p.domain(), p.unitPrice(), t, i, r, m, c, h);
     }
 }

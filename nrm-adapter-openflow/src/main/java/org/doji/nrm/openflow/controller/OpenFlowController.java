@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.slf4j.Logger;
@@ -134,6 +135,12 @@ public final class OpenFlowController implements SwitchClient, AutoCloseable {
             log.info("switch {} disconnected", Long.toHexString(c.dpid()));
             listeners.forEach(l -> l.switchDisconnected(c.dpid()));
         }
+    }
+
+    void portStatus(long dpid, OFPortStatus status) {
+        log.info("switch {} port {} {}: config {} state {}", Long.toHexString(dpid), status.getDesc().getPortNo(),
+                status.getReason(), status.getDesc().getConfig(), status.getDesc().getState());
+        listeners.forEach(l -> l.portStatus(dpid, status));
     }
 
     void packetIn(long dpid, OFPacketIn pi) {

@@ -24,6 +24,8 @@ import org.projectfloodlight.openflow.protocol.OFMessageReader;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFPortReason;
+import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import org.projectfloodlight.openflow.protocol.OFStatsReplyFlags;
 import org.projectfloodlight.openflow.protocol.OFVersion;
@@ -118,6 +120,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<ByteBuf> {
                     controller.packetIn(dpid, (OFPacketIn) msg);
                 }
             }
+            case PORT_STATUS -> onPortStatus((OFPortStatus) msg);
             case ERROR -> onError((OFErrorMsg) msg);
             case BARRIER_REPLY -> onBarrier((OFBarrierReply) msg);
             case STATS_REPLY -> onStatsReply((OFStatsReply) msg);
@@ -162,6 +165,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<ByteBuf> {
                             ctx.channel().remoteAddress(), all.size());
                     controller.connected(this);
                 });
+    }
+
+    private void onPortStatus(OFPortStatus status) {
+        List<OFPortDesc> updated = new ArrayList<>();
+        ports.stream().filter(p -> !p.getPortNo().equals(status.getDesc().getPortNo())).forEach(updated::add);
+        if (status.getReason() != OFPortReason.DELETE) {
+            updated.add(status.getDesc());
+        }
+        ports = List.copyOf(updated);
+        if (dpid != -1) {
+            controller.portStatus(dpid, status);
+        }
     }
 
     private void onError(OFErrorMsg err) {

@@ -17,6 +17,7 @@ import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
+import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -131,5 +132,26 @@ class OpenFlowBackendIT {
         } finally {
             nrm.backend.onEnd(ctx);
         }
+    }
+
+    @Test
+    void anEndpointWhoseLinkGoesDownIsOfferedNoPath() {
+        NetworkDemand d = new NetworkDemand("site1", "site3", 10, null, "hop");
+        StaticFreeView free = new StaticFreeView(nrm.backend.inventory().links());
+        assertThat(nrm.backend.routing("hop").route(d, free)).isPresent();
+        try {
+            Ovs.run("ip", "link", "set", "ve-h3", "down"); // the switch reports PORT_STATUS link down
+            await().atMost(Duration.ofSeconds(10)).until(() -> nrm.backend.liveState().message().contains("ep-site3"));
+            for (String policy : List.of("hop", "bandwidth", "fat-tree")) {
+                assertThat(nrm.backend.routing(policy).route(d, free)).as(policy).isEmpty();
+                assertThat(nrm.backend.routing(policy).bestBandwidth("site1", "site3", free)).isZero();
+            }
+            assertThat(nrm.backend.routing("hop").route(new NetworkDemand("site1", "site2", 10, null, null), free))
+                    .isPresent();
+        } finally {
+            Ovs.run("ip", "link", "set", "ve-h3", "up");
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> nrm.backend.liveState().equals(LiveState.HEALTHY));
+        assertThat(nrm.backend.routing("hop").route(d, free)).isPresent();
     }
 }

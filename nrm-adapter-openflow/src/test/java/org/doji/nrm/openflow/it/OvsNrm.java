@@ -12,6 +12,7 @@ import org.doji.nrm.openflow.monitor.BandwidthMonitor;
 import org.doji.nrm.openflow.policy.FatTreePolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.TopologyFile;
 import org.doji.nrm.openflow.topology.TopologyService;
@@ -26,11 +27,13 @@ public final class OvsNrm implements AutoCloseable {
     public final BandwidthMonitor monitor;
     public final PolicyRegistry policies;
     public final OpenFlowBackend backend;
+    public final LinkHealth health;
 
     public OvsNrm(Clock clock) {
         OpenFlowNrmProperties p = OpenFlowNrmProperties.defaults(Ovs.CONTROLLER_PORT, Ovs.ENDPOINTS);
         controller = new OpenFlowController(Duration.ofSeconds(5), Duration.ofSeconds(10));
         discovery = new LinkDiscovery(controller);
+        health = new LinkHealth(controller);
         installer = new FlowInstaller(controller, Duration.ofSeconds(10));
         controller.start("127.0.0.1", Ovs.CONTROLLER_PORT);
         List<EndpointAttachment> eps = p.endpoints().stream().map(e -> new EndpointAttachment(e.name(), false,
@@ -39,7 +42,7 @@ public final class OvsNrm implements AutoCloseable {
         topology.awaitDiscovery(10, Duration.ofSeconds(2), Duration.ofSeconds(30), Clock.systemUTC());
         monitor = new BandwidthMonitor(controller, topology::current, clock, Duration.ofSeconds(10), null);
         policies = new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth");
-        backend = new OpenFlowBackend("ovs-test", 1.0, topology, installer, policies, monitor, controller);
+        backend = new OpenFlowBackend("ovs-test", 1.0, topology, installer, policies, monitor, controller, health);
     }
 
     @Override
