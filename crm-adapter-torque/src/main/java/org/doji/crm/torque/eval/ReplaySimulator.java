@@ -107,7 +107,7 @@ public final class ReplaySimulator {
                         j.submit(), JobClass.GENERAL, null));
             }
             long t0 = System.nanoTime();
-            SchedulingPlan plan = core.plan(new ClusterSnapshot(now, nodeList, new ArrayList<>(running.values()),
+            SchedulingPlan plan = core.planStarts(new ClusterSnapshot(now, nodeList, new ArrayList<>(running.values()),
                     List.of(), new ArrayList<>(pool.values())));
             passNanos += System.nanoTime() - t0;
             passes++;

@@ -30,6 +30,19 @@ public final class SchedulingCore {
     }
 
     public SchedulingPlan plan(ClusterSnapshot snap) {
+        return plan(snap, false);
+    }
+
+    /**
+     * The same starts as {@link #plan}, for replays that need nothing else: without backfill, once one job
+     * has to wait no later job can start now, so the rest of the pool is not placed (no planned starts or
+     * reasons for them).
+     */
+    public SchedulingPlan planStarts(ClusterSnapshot snap) {
+        return plan(snap, true);
+    }
+
+    private SchedulingPlan plan(ClusterSnapshot snap, boolean startsOnly) {
         PassState st = new PassState(snap, config.overrunGraceSeconds());
         List<PoolJob> general = new ArrayList<>();
         Map<String, List<PoolJob>> bound = new LinkedHashMap<>();
@@ -40,14 +53,14 @@ public final class SchedulingCore {
                 bound.computeIfAbsent(j.reservationId(), k -> new ArrayList<>()).add(j);
             }
         }
-        placeGeneral(st, ageing.order(general, snap.now()));
+        placeGeneral(st, ageing.order(general, snap.now()), startsOnly && !config.backfill());
         for (Map.Entry<String, List<PoolJob>> e : bound.entrySet()) {
             new ReservationSlot(st, e.getKey()).place(e.getValue());
         }
         return new SchedulingPlan(snap.now(), st.starts, st.planned, st.reasons);
     }
 
-    private void placeGeneral(PassState st, List<PoolJob> ordered) {
+    private void placeGeneral(PassState st, List<PoolJob> ordered, boolean stopAtFirstWait) {
         long now = st.now;
         long latest = now + config.horizonSeconds();
         long lastStart = now;
@@ -89,6 +102,9 @@ public final class SchedulingCore {
             st.planned.put(job.id(), t);
             st.reasons.putIfAbsent(job.id(), "waits for cores until " + t);
             lastStart = t;
+            if (stopAtFirstWait && t > now) {
+                return;
+            }
         }
     }
 

@@ -112,6 +112,27 @@ class SchedulingCoreTest {
     }
 
     @Test
+    void planStartsGivesTheSameStartsAsAFullPlan() {
+        for (long seed = 1; seed <= 40; seed++) {
+            Random rnd = new Random(seed);
+            List<NodeInfo> ns = nodes(8, 4);
+            List<PoolJob> pool = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                pool.add(PoolJob.general("j" + i, "u" + rnd.nextInt(3), 1 + rnd.nextInt(12), 60 + rnd.nextInt(5_000),
+                        rnd.nextInt(1_000)));
+            }
+            List<RunningJob> running = List.of(new RunningJob("r", "u0", Map.of("n1", 4, "n2", 2), 0, 2_000, null));
+            ClusterSnapshot snap = new ClusterSnapshot(1_000, ns, running, List.of(), pool);
+            for (SchedulerConfig cfg : List.of(SchedulerConfig.defaults(),
+                    SchedulerConfig.defaults().withPolicy(SchedulerConfig.Ordering.FCFS, false),
+                    SchedulerConfig.defaults().withPolicy(SchedulerConfig.Ordering.PRIORITY, false))) {
+                SchedulingCore core = new SchedulingCore(cfg);
+                assertThat(core.planStarts(snap).starts()).isEqualTo(core.plan(snap).starts());
+            }
+        }
+    }
+
+    @Test
     void backfillStartsSmallJobsInTheHoleBeforeAReservationAndFcfsDoesNot() {
         List<NodeInfo> ns = nodes(4, 2);
         // all 4 nodes reserved from t=1000: an 8-core job that needs 2000 s must wait until the end
