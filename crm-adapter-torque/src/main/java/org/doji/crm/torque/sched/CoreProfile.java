@@ -47,12 +47,16 @@ final class CoreProfile {
     private int foundIndex;
     /** Block of the last fit's start: reserve() locates from there (a block's first time never changes). */
     private Block hint;
-    /** Per core count: start, duration and lower search bound of the last fit found. Free cores only
-     *  shrink during a pass, so a job as wide, at least as long and searched from no earlier a bound
-     *  cannot start earlier: its search may begin there. */
-    private final long[] lastFitStart;
-    private final long[] lastFitDuration;
-    private final long[] lastFitFrom;
+    /**
+     * Lower bounds learnt from earlier fits. Free cores only shrink during a pass, so a job at least as wide
+     * and at least as long as one already placed, searched from no earlier a time, cannot start before that
+     * one's start. Per core count, bucket k keeps the latest start among fits with duration in
+     * [2^k, 2^(k+1)); a job of duration d may use every bucket below its own. Used only while searches come
+     * in non-decreasing notBefore order (always so within a scheduling pass).
+     */
+    private final long[][] boundByBucket;
+    private long lastFrom = Long.MIN_VALUE;
+    private boolean boundsValid = true;
 
     CoreProfile(long now, int capacity) {
         this.capacity = capacity;
@@ -60,10 +64,7 @@ final class CoreProfile {
         head.f[0] = capacity;
         head.n = 1;
         head.recompute();
-        lastFitStart = new long[Math.max(0, capacity) + 1];
-        lastFitDuration = new long[Math.max(0, capacity) + 1];
-        lastFitFrom = new long[Math.max(0, capacity) + 1];
-        java.util.Arrays.fill(lastFitDuration, Long.MAX_VALUE);
+        boundByBucket = new long[Math.max(0, capacity) + 1][];
     }
 
     int capacity() {
@@ -122,8 +123,10 @@ final class CoreProfile {
         }
         long s = Math.max(notBefore, head.t[0]);
         long from = s;
-        if (cores > 0 && duration >= lastFitDuration[cores] && lastFitFrom[cores] <= from) {
-            s = Math.max(s, lastFitStart[cores]);
+        boundsValid &= from >= lastFrom;
+        lastFrom = from;
+        if (boundsValid && cores > 0) {
+            s = Math.max(s, lowerBound(cores, duration));
         }
         locate(s);
         Block b = foundBlock;
@@ -175,9 +178,7 @@ final class CoreProfile {
             if (!blocked) {
                 hint = b;
                 if (cores > 0) {
-                    lastFitStart[cores] = s;
-                    lastFitDuration[cores] = duration;
-                    lastFitFrom[cores] = from;
+                    remember(cores, duration, s);
                 }
                 return s;
             }
@@ -185,6 +186,33 @@ final class CoreProfile {
             i = ci;
             s = b.t[i];
         }
+    }
+
+    private static int bucket(long duration) {
+        return 63 - Long.numberOfLeadingZeros(Math.max(1, duration));
+    }
+
+    private long lowerBound(int cores, long duration) {
+        long[] row = boundByBucket[cores];
+        if (row == null) {
+            return Long.MIN_VALUE;
+        }
+        long bound = Long.MIN_VALUE;
+        for (int k = 0, top = bucket(duration); k < top; k++) {
+            bound = Math.max(bound, row[k]);
+        }
+        return bound;
+    }
+
+    private void remember(int cores, long duration, long start) {
+        long[] row = boundByBucket[cores];
+        if (row == null) {
+            row = new long[64];
+            java.util.Arrays.fill(row, Long.MIN_VALUE);
+            boundByBucket[cores] = row;
+        }
+        int k = bucket(duration);
+        row[k] = Math.max(row[k], start);
     }
 
     private static int firstWithRoom(Block b, int cores) {

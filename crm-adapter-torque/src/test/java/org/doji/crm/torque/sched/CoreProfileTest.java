@@ -44,6 +44,29 @@ class CoreProfileTest {
     }
 
     @Test
+    void learntLowerBoundsKeepSearchesExactWhenNotBeforeOnlyGrows() {
+        for (long seed = 1; seed <= 40; seed++) {
+            Random rnd = new Random(seed);
+            int capacity = 1 + rnd.nextInt(16);
+            int[] brute = new int[40_000];
+            java.util.Arrays.fill(brute, capacity);
+            CoreProfile p = new CoreProfile(0, capacity);
+            int notBefore = 0;
+            for (int op = 0; op < 400; op++) {
+                int cores = 1 + rnd.nextInt(capacity);
+                int dur = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 200);
+                notBefore += rnd.nextInt(4) == 0 ? rnd.nextInt(5) : 0;
+                long t = p.earliestFit(notBefore, dur, cores, Long.MAX_VALUE);
+                assertThat(t).as("seed %d op %d", seed, op).isEqualTo(bruteFit(brute, notBefore, dur, cores));
+                p.reserve(t, t + dur, cores);
+                for (long x = t; x < t + dur; x++) {
+                    brute[(int) x] -= cores;
+                }
+            }
+        }
+    }
+
+    @Test
     void jobsLargerThanCapacityNeverFitAndHorizonBoundsTheSearch() {
         CoreProfile p = new CoreProfile(100, 8);
         assertThat(p.earliestFit(100, 10, 9, Long.MAX_VALUE)).isEqualTo(-1);
