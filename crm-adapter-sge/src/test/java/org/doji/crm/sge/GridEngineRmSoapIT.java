@@ -58,7 +58,7 @@ class GridEngineRmSoapIT {
         RemoteResourceManager rm = rm();
         assertThat(rm.describe(Caller.ANONYMOUS).sites()).singleElement()
                 .satisfies(s -> assertThat(s.nodes()).isGreaterThanOrEqualTo(2));
-        Instant start = Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS);
+        Instant start = Instant.now().plusSeconds(20).truncatedTo(ChronoUnit.SECONDS);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(15));
 
         ReservationView held = rm.reserve(Caller.ANONYMOUS, "soap-it-1", spec(4, w), null);
@@ -73,7 +73,7 @@ class GridEngineRmSoapIT {
         assertThat(Instant.now()).isBefore(start);
         assertThat(ge.job(job).running()).isFalse();
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> ge.job(job) != null && ge.job(job).running());
+        await().atMost(Duration.ofSeconds(45)).until(() -> ge.job(job) != null && ge.job(job).running());
         assertThat(Instant.now()).isAfterOrEqualTo(start);
         assertThat(ge.job(job).queueInstances()).map(qi -> qi.substring(qi.indexOf('@') + 1))
                 .containsExactlyInAnyOrderElementsOf(nodes);

@@ -70,7 +70,7 @@ class NativeModeIT {
                 .withMode(GridEngineProperties.Mode.NATIVE).withLedgerFile(tmp.resolve("ledger")), Clock.systemUTC());
         backend.inventory();
         String key = "itar-" + UUID.randomUUID().toString().substring(0, 8);
-        Instant start = Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS);
+        Instant start = Instant.now().plusSeconds(20).truncatedTo(ChronoUnit.SECONDS);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(40));
         ReservationSpec spec = new ReservationSpec(w, List.of(new ComputeDemand("sge", 4, List.of())), List.of(),
                 List.of(), List.of(), "it");
@@ -84,7 +84,7 @@ class NativeModeIT {
             assertThat(Instant.now()).isBefore(start);
             assertThat(ge.job(job).running()).isFalse();
 
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(45))
                     .until(() -> ge.job(job) != null && ge.job(job).running());
             assertThat(Instant.now()).isAfterOrEqualTo(start);
             assertThat(ge.job(job).queueInstances()).map(qi -> qi.substring(qi.indexOf('@') + 1))
