@@ -32,21 +32,30 @@ final class DistanceCache {
         }
     }
 
-    /** Distances by cost from {@code source} for link l. */
+    /** Distances by cost from {@code source} for link l (exact). */
     double[] cost(int l, int source) {
-        return get(l, source, false);
+        return get(l, source, false, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Distances by cost, exact up to {@code budget} and lower bounds beyond: on large graphs only
+     * the neighbourhood that can still beat the incumbent is explored.
+     */
+    double[] cost(int l, int source, double budget) {
+        return get(l, source, false, budget);
     }
 
     /** Distances by latency from {@code source} over the paths link l may use. */
     double[] latency(int l, int source) {
-        return get(l, source, true);
+        return get(l, source, true, Double.POSITIVE_INFINITY);
     }
 
-    private double[] get(int l, int source, boolean byLatency) {
+    private double[] get(int l, int source, boolean byLatency, double budget) {
         long key = ((long) linkClass[l] * net.p.nVertices + source) * 2 + (byLatency ? 1 : 0);
         double[] d = cache.get(key);
-        if (d == null) {
-            d = net.dijkstra(l, source, null, byLatency, heap);
+        // the last element is how far the array is exact; recompute when asked for more
+        if (d == null || d[net.p.nVertices] < budget) {
+            d = net.dijkstra(l, source, null, byLatency, heap, budget);
             cache.put(key, d);
         }
         return d;

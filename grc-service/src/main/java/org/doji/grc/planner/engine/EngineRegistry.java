@@ -19,17 +19,26 @@ public final class EngineRegistry {
     private final Map<String, Supplier<SolverEngine>> factories = new ConcurrentHashMap<>();
     private final Map<String, SolverEngine> instances = new ConcurrentHashMap<>();
 
+    /** Default time limit of one MIP solve (ortools, glpk); the fast engine has none. */
+    public static final long MIP_TIME_LIMIT_MS = 60_000;
+
     /** A registry with "fast", "ortools" (SCIP), "ortools-cpsat" and, when glpk-java is present, "glpk". */
     public static EngineRegistry withDefaults() {
+        return withDefaults(MIP_TIME_LIMIT_MS);
+    }
+
+    /** As {@link #withDefaults()}, with another time limit for each MIP solve. */
+    public static EngineRegistry withDefaults(long mipTimeLimitMs) {
         EngineRegistry r = new EngineRegistry();
         r.register(FastEngine.NAME, FastEngine::new);
-        r.register(OrToolsEngine.NAME, () -> new OrToolsEngine("SCIP", OrToolsEngine.NAME));
-        r.register(OrToolsEngine.NAME + "-cpsat", () -> new OrToolsEngine("CP_SAT", OrToolsEngine.NAME + "-cpsat"));
+        r.register(OrToolsEngine.NAME, () -> new OrToolsEngine("SCIP", OrToolsEngine.NAME, mipTimeLimitMs));
+        r.register(OrToolsEngine.NAME + "-cpsat",
+                () -> new OrToolsEngine("CP_SAT", OrToolsEngine.NAME + "-cpsat", mipTimeLimitMs));
         try {
             Class<?> glpk = Class.forName(GLPK_CLASS);
             r.register("glpk", () -> {
                 try {
-                    return (SolverEngine) glpk.getDeclaredConstructor().newInstance();
+                    return (SolverEngine) glpk.getDeclaredConstructor(long.class).newInstance(mipTimeLimitMs);
                 } catch (ReflectiveOperationException e) {
                     throw new IllegalStateException("cannot create the GLPK engine", e);
                 }

@@ -36,8 +36,18 @@ final class Network {
      * given) still fits the link; by cost, or by latency when {@code byLatency}.
      */
     double[] dijkstra(int l, int source, long[] residual, boolean byLatency, MinHeap heap) {
-        double[] dist = new double[p.nVertices];
+        return dijkstra(l, source, residual, byLatency, heap, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As above, but stops once every remaining distance exceeds {@code budget}: those vertices get
+     * the last settled distance, a lower bound, so the array stays admissible for bounds and A*.
+     * The exactness limit is stored in the extra last element.
+     */
+    double[] dijkstra(int l, int source, long[] residual, boolean byLatency, MinHeap heap, double budget) {
+        double[] dist = new double[p.nVertices + 1];
         Arrays.fill(dist, Double.POSITIVE_INFINITY);
+        boolean[] done = new boolean[p.nVertices];
         double[] cost = p.arcCost[l];
         long bw = p.linkBw[l];
         dist[source] = 0;
@@ -45,10 +55,20 @@ final class Network {
         heap.push(0, source);
         while (!heap.isEmpty()) {
             double d = heap.topKey();
+            if (d > budget) {
+                for (int v = 0; v < p.nVertices; v++) {
+                    if (!done[v]) {
+                        dist[v] = d;
+                    }
+                }
+                dist[p.nVertices] = d;
+                return dist;
+            }
             int v = heap.pop();
-            if (d > dist[v]) {
+            if (done[v]) {
                 continue;
             }
+            done[v] = true;
             for (int a = adjStart[v]; a < adjStart[v + 1]; a++) {
                 int k = adjArc[a] >> 1;
                 double c = cost[k];
@@ -63,7 +83,7 @@ final class Network {
                 }
             }
         }
-        return dist;
+        return dist; // complete: the extra element stays +Infinity
     }
 
     /**

@@ -16,12 +16,13 @@ import org.doji.grc.planner.problem.SlotSolution;
 public final class OrToolsEngine implements SolverEngine {
     public static final String NAME = "ortools";
 
-    private static final long TIME_LIMIT_MS = 60_000;
-
     private final String backend;
     private final String name;
+    private final long timeLimitMs;
 
-    public OrToolsEngine(String backend, String name) {
+    /** @param timeLimitMs bound on one solve; hitting it without a proof of optimality is an error */
+    public OrToolsEngine(String backend, String name, long timeLimitMs) {
+        this.timeLimitMs = timeLimitMs;
         Loader.loadNativeLibraries();
         this.backend = backend;
         this.name = name;
@@ -53,7 +54,7 @@ public final class OrToolsEngine implements SolverEngine {
                 obj.setCoefficient(vars[c], col.objective());
             }
             obj.setMinimization();
-            solver.setTimeLimit(TIME_LIMIT_MS);
+            solver.setTimeLimit(timeLimitMs);
             for (MipModel.Row row : m.rows()) {
                 double lo = row.sense() == MipModel.Sense.LE ? Double.NEGATIVE_INFINITY : row.rhs();
                 double hi = row.sense() == MipModel.Sense.GE ? Double.POSITIVE_INFINITY : row.rhs();

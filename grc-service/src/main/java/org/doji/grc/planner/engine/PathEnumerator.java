@@ -40,7 +40,7 @@ final class PathEnumerator {
         this.limit = limit;
         // over untouched capacities the heuristics are the cached full-graph distances
         boolean untouched = residual == p.pathCap;
-        this.h = untouched ? full.cost(l, to) : net.dijkstra(l, to, residual, false, scratch);
+        this.h = untouched ? full.cost(l, to, limit) : net.dijkstra(l, to, residual, false, scratch, limit);
         this.maxLatency = p.linkMaxLatency[l];
         this.minLatency = maxLatency == Double.POSITIVE_INFINITY ? null
                 : untouched ? full.latency(l, to) : net.dijkstra(l, to, residual, true, scratch);

@@ -182,7 +182,8 @@ final class PlacementSearch {
     }
 
     private double[] dist(int l, int source) {
-        return distances.cost(l, source);
+        // distances at or beyond the incumbent prune anyway: no need to know them exactly
+        return distances.cost(l, source, incumbent);
     }
 
     /** Cheapest path from a placed site to any candidate of the link's other end. */

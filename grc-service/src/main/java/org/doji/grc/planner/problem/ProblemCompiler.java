@@ -101,6 +101,12 @@ public final class ProblemCompiler {
             b.pathLatency[k] = p.latencyMs() == null ? Double.NaN : p.latencyMs();
         }
 
+        // per path once, not per (link, path): large graphs have thousands of paths
+        double[] unitWeight = new double[np];
+        for (int k = 0; k < np; k++) {
+            PathEdge p = paths.get(k);
+            unitWeight[k] = quality ? QualityScore.latencyPenalty(p) : p.unitPrice() * admin.weightOf(p.id(), p.rmId());
+        }
         b.requestLinks = r.links();
         List<Integer> routed = new ArrayList<>();
         for (int l = 0; l < r.links().size(); l++) {
@@ -123,7 +129,8 @@ public final class ProblemCompiler {
             b.linkBw[l] = rl.bandwidthMbps();
             b.linkMaxLatency[l] = rl.maxLatencyMs() == null ? Double.POSITIVE_INFINITY : rl.maxLatencyMs();
             for (int k = 0; k < np; k++) {
-                b.arcCost[l][k] = arcCost(paths.get(k), b.pathCap[k], rl, admin, quality);
+                b.arcCost[l][k] = arcCost(paths.get(k), b.pathCap[k], unitWeight[k], rl, admin.loadSpreadWeight(),
+                        quality);
             }
         }
 
@@ -159,7 +166,8 @@ public final class ProblemCompiler {
         return true;
     }
 
-    private static double arcCost(PathEdge p, long cap, RequestedLink rl, AdminPolicy admin, boolean quality) {
+    private static double arcCost(PathEdge p, long cap, double unitWeight, RequestedLink rl, double loadSpread,
+                                  boolean quality) {
         long rb = rl.bandwidthMbps();
         if (cap < rb) {
             return SlotProblem.FORBIDDEN;
@@ -167,10 +175,8 @@ public final class ProblemCompiler {
         if (rl.maxLatencyMs() != null && (p.latencyMs() == null || p.latencyMs() > rl.maxLatencyMs())) {
             return SlotProblem.FORBIDDEN;
         }
-        double base = quality
-                ? QualityScore.latencyPenalty(p)
-                : p.unitPrice() * admin.weightOf(p.id(), p.rmId()) * rb;
-        return base + admin.loadSpreadWeight() * rb / cap;
+        double base = quality ? unitWeight : unitWeight * rb;
+        return base + loadSpread * rb / cap;
     }
 
     /** Mutable staging area; only the compiler fills it. */

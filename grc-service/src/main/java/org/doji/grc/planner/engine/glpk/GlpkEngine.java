@@ -22,10 +22,14 @@ public final class GlpkEngine implements SolverEngine {
     /** One lock for the process: we do not rely on the Debian build's thread-local GLPK environment. */
     private static final Object GLPK_LOCK = new Object();
 
-    /** Bound on one solve; GLPK's LP bounds are weak on some QUALITY instances (see PLANNER.md). */
-    private static final int TIME_LIMIT_MS = 60_000;
+    private final int timeLimitMs;
 
-    public GlpkEngine() {
+    /**
+     * @param timeLimitMs bound on one solve (GLPK's LP bounds are weak on some instances, see
+     *                    PLANNER.md); hitting it without a proof of optimality is an error
+     */
+    public GlpkEngine(long timeLimitMs) {
+        this.timeLimitMs = (int) Math.min(Integer.MAX_VALUE, timeLimitMs);
         synchronized (GLPK_LOCK) {
             GLPK.glp_term_out(GLPKConstants.GLP_OFF); // loads the JNI library: fails fast when absent
         }
@@ -49,7 +53,7 @@ public final class GlpkEngine implements SolverEngine {
                 GLPK.glp_init_iocp(iocp);
                 iocp.setPresolve(GLPKConstants.GLP_ON);
                 iocp.setMsg_lev(GLPKConstants.GLP_MSG_OFF);
-                iocp.setTm_lim(TIME_LIMIT_MS);
+                iocp.setTm_lim(timeLimitMs);
                 int ret = GLPK.glp_intopt(lp, iocp);
                 int status = GLPK.glp_mip_status(lp);
                 if (ret == GLPKConstants.GLP_ENOPFS || ret == GLPKConstants.GLP_ENODFS
@@ -57,7 +61,9 @@ public final class GlpkEngine implements SolverEngine {
                     return SlotSolution.infeasible("no placement and routing satisfies the constraints (glpk)");
                 }
                 if (ret != 0 || status != GLPKConstants.GLP_OPT) {
-                    throw new IllegalStateException("glpk ended with code " + ret + ", status " + status);
+                    throw new IllegalStateException(ret == GLPKConstants.GLP_ETMLIM
+                            ? "glpk found no proven optimum within " + timeLimitMs + " ms"
+                            : "glpk ended with code " + ret + ", status " + status);
                 }
                 int n = m.columns().size();
                 double[] values = new double[n];
