@@ -20,10 +20,18 @@ import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Test;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.doji.nrm.openflow.OffsetClock;
+import org.doji.rm.kernel.ReservationKernel;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -52,6 +60,7 @@ import org.springframework.test.annotation.DirtiesContext;
             "doji.nrm.openflow.endpoints[3].name=xp", "doji.nrm.openflow.endpoints[3].dpid=304",
             "doji.nrm.openflow.endpoints[3].port=1", "doji.nrm.openflow.endpoints[3].prefix=10.0.0.4/32",
             "doji.nrm.openflow.endpoints[3].exchange-point=true"})
+@Import(OpenFlowRmSoapIT.VirtualTime.class)
 @DirtiesContext // frees the controller port for the other ITs
 class OpenFlowRmSoapIT extends RmContractTest {
 
@@ -60,6 +69,49 @@ class OpenFlowRmSoapIT extends RmContractTest {
 
     @Autowired
     MeterRegistry metrics;
+
+    @Autowired
+    OffsetClock clock;
+
+    @Autowired
+    ReservationKernel kernel;
+
+    /** The RM's clock: real time plus what the contract's hold-timeout cases jumped over. */
+    @TestConfiguration
+    static class VirtualTime {
+        @Bean
+        OffsetClock virtualClock() {
+            return new OffsetClock();
+        }
+    }
+
+    @Override
+    protected boolean supportsVirtualTime() {
+        return true;
+    }
+
+    @Override
+    protected void advanceTime(Duration d) {
+        clock.advance(d);
+        kernel.tick();
+    }
+
+    /** The contract's cases run on a frozen clock they move; this class's cases need real time. */
+    @BeforeEach
+    void freezeForContractCases(TestInfo test) {
+        if (test.getTestMethod().orElseThrow().getDeclaringClass() == RmContractTest.class) {
+            clock.freeze();
+        }
+    }
+
+    @AfterEach
+    void resumeRealTime() {
+        clock.resume();
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
 
     @BeforeAll
     static void requireOvs() {
@@ -103,7 +155,7 @@ class OpenFlowRmSoapIT extends RmContractTest {
             assertThat(List.of("site1", "site2", "site3", "xp")).contains(p.from(), p.to());
             assertThat(p.capacityMbps()).isEqualTo(1000);
         });
-        Instant t = Instant.now().plus(1, ChronoUnit.DAYS);
+        Instant t = now().plus(1, ChronoUnit.DAYS);
         List<SlotAvailability> slots = rm().availability(Caller.ANONYMOUS,
                 new AvailabilityQuery(List.of(new TimeWindow(t, t.plusSeconds(3600))), null));
         assertThat(slots.get(0).paths()).hasSize(6).allSatisfy(p -> assertThat(p.freeBandwidthMbps()).isEqualTo(1000));
@@ -116,23 +168,23 @@ class OpenFlowRmSoapIT extends RmContractTest {
     @Test
     void reservedPathCarriesTrafficExactlyBetweenStartAndEnd() {
         ResourceManager rm = rm();
-        Instant start = Instant.now().plusSeconds(12);
+        Instant start = now().plusSeconds(12);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(8));
         ReservationView held = rm.reserve(Caller.ANONYMOUS, "soap-ovs-1", path("site1", "site3", 200, w), null);
         rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-2");
         assertThat(Ovs.dumpFlows("of-e1")).doesNotContain("nw_dst=10.0.0.3");
         assertThat(Ovs.pingConverges(1, 3, false)).isFalse();
-        assertThat(Instant.now()).as("checked before the start").isBefore(start);
+        assertThat(now()).as("checked before the start").isBefore(start);
 
         await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
                 .until(() -> Ovs.dumpFlows("of-e1").contains("nw_dst=10.0.0.3"));
-        assertThat(Instant.now()).isAfterOrEqualTo(start);
+        assertThat(now()).isAfterOrEqualTo(start);
         assertThat(Ovs.dumpMeters("of-e1")).contains("rate=200000");
         assertThat(Ovs.pingConverges(1, 3, true)).isTrue();
         assertThat(rm().get(Caller.ANONYMOUS, held.key()).lifecycleState()).isEqualTo(LifecycleState.Active);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> !Ovs.dumpFlows("of-e1").contains("nw_dst=10.0.0.3"));
-        assertThat(Instant.now()).isAfterOrEqualTo(w.end());
+        assertThat(now()).isAfterOrEqualTo(w.end());
         assertThat(Ovs.dumpMeters("of-e1")).doesNotContain("rate=200000");
         assertThat(Ovs.pingConverges(1, 3, false)).isFalse();
         await().atMost(Duration.ofSeconds(5)).until(() -> rm().get(Caller.ANONYMOUS, held.key()).lifecycleState()
@@ -142,7 +194,7 @@ class OpenFlowRmSoapIT extends RmContractTest {
     @Test
     void cancellingAnActiveReservationRemovesItsFlows() {
         ResourceManager rm = rm();
-        Instant start = Instant.now().plusSeconds(2);
+        Instant start = now().plusSeconds(2);
         ReservationView held = rm.reserve(Caller.ANONYMOUS, "soap-ovs-3",
                 path("site2", "xp", 100, new TimeWindow(start, start.plusSeconds(300))), null);
         rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-4");
@@ -157,7 +209,7 @@ class OpenFlowRmSoapIT extends RmContractTest {
 
     @Test
     void modifyingAnActiveReservationChangesTheMeterOnTheSwitches() {
-        Instant start = Instant.now().plusSeconds(2);
+        Instant start = now().plusSeconds(2);
         TimeWindow w = new TimeWindow(start, start.plusSeconds(300));
         ReservationView held = rm().reserve(Caller.ANONYMOUS, "soap-ovs-7", path("site1", "site2", 100, w), null);
         rm().commit(Caller.ANONYMOUS, held.key(), "soap-ovs-8");
