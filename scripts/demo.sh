@@ -8,5 +8,5 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 "$root/scripts/install-deps.sh"
 echo "[demo] building (tests skipped; run scripts/test.sh for them)"
-./mvnw -B -q install -DskipTests
+./mvnw -B -ntp install -DskipTests
 exec java -jar grc-service/target/doji-grc-service-0.1.0-SNAPSHOT-exec.jar demo "$@"

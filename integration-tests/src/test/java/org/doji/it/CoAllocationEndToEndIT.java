@@ -225,6 +225,27 @@ class CoAllocationEndToEndIT {
         assertThat(rmWsdl.body()).contains("RmService", "reserveCommit");
     }
 
+    @Test
+    void dryRunPlansWithoutReservingAndMetricsAndHealthAreExposed() throws Exception {
+        Map<String, Long> before = rmRowCounts();
+        var result = grc().plan(request(tomorrow(6), tomorrow(7), 8, 8, 500), 3);
+        assertThat(result.getPlan()).isNotEmpty().hasSizeLessThanOrEqualTo(3);
+        assertThat(result.getPlan().get(0).getRank()).isEqualTo(1);
+        assertThat(result.getPlan()).extracting(p -> p.getCost()).isSorted();
+        assertThat(rmRowCounts()).isEqualTo(before);
+
+        HttpClient http = HttpClient.newHttpClient();
+        String base = grid.grcUrl().replace("/services/grc", "");
+        HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(health.body()).contains("\"status\":\"UP\"");
+        HttpResponse<String> planTime = http.send(HttpRequest.newBuilder(
+                URI.create(base + "/actuator/metrics/doji.grc.plan.time")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(planTime.statusCode()).isEqualTo(200);
+        assertThat(planTime.body()).contains("\"COUNT\"");
+    }
+
     private static Map<String, Long> rmRowCounts() {
         Map<String, Long> counts = new java.util.TreeMap<>();
         for (String id : grid.rmIds()) {

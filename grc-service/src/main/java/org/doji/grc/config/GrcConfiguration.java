@@ -62,9 +62,10 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public TwoPhaseCoordinator twoPhaseCoordinator(RmRegistry registry, ExecutorService grcRmCalls, GrcProperties props) {
+    public TwoPhaseCoordinator twoPhaseCoordinator(RmRegistry registry, ExecutorService grcRmCalls, GrcProperties props,
+                                                   io.micrometer.core.instrument.MeterRegistry meters) {
         return new TwoPhaseCoordinator(registry, grcRmCalls, Caller.coordinator(props.id()), props.phaseTwoRetry(),
-                d -> Thread.sleep(d.toMillis()));
+                d -> Thread.sleep(d.toMillis()), meters);
     }
 
     @Bean
@@ -77,9 +78,11 @@ public class GrcConfiguration {
     public CoAllocationService coAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                                    TwoPhaseCoordinator coordinator, ExecutorService grcWorkers,
                                                    ExecutorService grcRmCalls, Clock clock, GrcProperties props,
-                                                   org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener) {
+                                                   org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener,
+                                                   io.micrometer.core.instrument.MeterRegistry meters) {
         return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
-                props.slots(), props.maxPlans(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE));
+                props.slots(), props.maxPlans(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE),
+                meters);
     }
 
     /** Recovery runs once the GRC serves (the RMs' answers may take time; the port is already up). */

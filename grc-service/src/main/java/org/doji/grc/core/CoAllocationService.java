@@ -51,11 +51,14 @@ public class CoAllocationService {
     private final int maxPlans;
     private final Duration rmTimeout;
     private final CoordinationListener listener;
+    private final io.micrometer.core.instrument.MeterRegistry meters;
     private final org.doji.rm.persistence.JsonCodec hashes = new org.doji.rm.persistence.JsonCodec();
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
-                               Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener) {
+                               Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener,
+                               io.micrometer.core.instrument.MeterRegistry meters) {
+        this.meters = meters;
         this.store = store;
         this.registry = registry;
         this.planner = planner;
@@ -241,6 +244,7 @@ public class CoAllocationService {
                 r.setState(CoAllocationState.Failed);
                 r.setReason(reason);
             });
+            meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
             log.info("co-allocation failed: {}", reason);
         } catch (RuntimeException e) {
             log.error("co-allocation failed unexpectedly", e);
@@ -286,6 +290,7 @@ public class CoAllocationService {
                 r.setState(CoAllocationState.Reserved);
                 r.setReason(all ? null : "some RMs have not acknowledged the commit yet; it is re-driven");
             });
+            meters.counter("doji.grc.coallocations", "outcome", "Reserved").increment();
             log.info("co-allocation reserved in slot {} at cost {}", plan.slot(), plan.cost());
             return true;
         }
@@ -335,7 +340,9 @@ public class CoAllocationService {
                 unreachable.add(rmId);
             }
         });
+        long t0 = System.nanoTime();
         PlanningOutcome outcome = planner.plan(request, windows, descriptions, answers);
+        meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
     }
 }

@@ -33,13 +33,16 @@ public class TwoPhaseCoordinator {
     private final Caller self;
     private final Duration firstBackoff;
     private final Sleeper sleeper;
+    private final io.micrometer.core.instrument.MeterRegistry meters;
 
     /** Waits between retries; injectable so tests do not wait in real time. */
     public interface Sleeper {
         void sleep(Duration d) throws InterruptedException;
     }
 
-    public TwoPhaseCoordinator(RmRegistry registry, ExecutorService rmCalls, Caller self, Duration firstBackoff, Sleeper sleeper) {
+    public TwoPhaseCoordinator(RmRegistry registry, ExecutorService rmCalls, Caller self, Duration firstBackoff, Sleeper sleeper,
+                               io.micrometer.core.instrument.MeterRegistry meters) {
+        this.meters = meters;
         this.registry = registry;
         this.rmCalls = rmCalls;
         this.self = self;
@@ -57,10 +60,13 @@ public class TwoPhaseCoordinator {
         Map<String, CompletableFuture<Prepared>> futures = new LinkedHashMap<>();
         specs.forEach((rmId, spec) -> futures.put(rmId, CompletableFuture.supplyAsync(() -> withMdc(mdc, () -> {
             RmRegistry.Entry rm = registry.get(rmId).orElseThrow(() -> DojiException.unknown(rmId));
+            long t0 = System.nanoTime();
             try {
                 ReservationView v = rm.rm().reserve(self, correlationPrefix + ":" + rmId + ":reserve", spec, null);
+                record(rmId, "reserve", "ok", t0);
                 return new Prepared(rmId, outcome(rm, v), true);
             } catch (DojiException e) {
+                record(rmId, "reserve", e.errorCode(), t0);
                 log.info("RM {} refused: {} {}", rmId, e.errorCode(), e.getMessage());
                 return new Prepared(rmId, RmOutcome.refused(rmId, rm.address(), e.errorCode(), e.getMessage()), false);
             }
@@ -115,9 +121,13 @@ public class TwoPhaseCoordinator {
         int attempts = retry ? PHASE_TWO_ATTEMPTS : 1;
         DojiException last = null;
         for (int i = 0; i < attempts; i++) {
+            long t0 = System.nanoTime();
             try {
-                return new Prepared(p.rmId(), outcome(rm, call.apply(rm)), true);
+                Prepared done = new Prepared(p.rmId(), outcome(rm, call.apply(rm)), true);
+                record(p.rmId(), "phase", "ok", t0);
+                return done;
             } catch (DojiException e) {
+                record(p.rmId(), "phase", e.errorCode(), t0);
                 last = e;
                 if (!"RM_UNREACHABLE".equals(e.errorCode()) && !"REMOTE_FAULT".equals(e.errorCode())) {
                     break; // a definite answer: retrying would not change it
@@ -135,6 +145,13 @@ public class TwoPhaseCoordinator {
         return new Prepared(p.rmId(), new RmOutcome(p.rmId(), p.address(), p.reservationKey(), p.reservationState(),
                 p.lifecycleState(), p.allocation(), last == null ? null : last.errorCode(), last == null ? null : last.getMessage()),
                 unknownIsDone && last != null && last.kind() == org.doji.rm.api.FaultKind.UNKNOWN_RESOURCE);
+    }
+
+    /** RM call latency by RM, operation and outcome (Micrometer timer doji.grc.rm.call). */
+    private void record(String rmId, String operation, String outcome, long startNanos) {
+        io.micrometer.core.instrument.Timer.builder("doji.grc.rm.call").tag("rm", rmId).tag("operation", operation)
+                .tag("outcome", outcome == null ? "error" : outcome).register(meters)
+                .record(System.nanoTime() - startNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     private static RmOutcome outcome(RmRegistry.Entry rm, ReservationView v) {

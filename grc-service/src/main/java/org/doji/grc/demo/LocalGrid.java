@@ -52,8 +52,7 @@ public final class LocalGrid implements AutoCloseable {
                 props.put("server.port", basePort == 0 ? 0 : basePort + i);
                 props.put("spring.datasource.url", url(database, rm.id()));
                 log.info("starting RM {} ({}/{})", rm.id(), i, topology.rms().size());
-                ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class)
-                        .properties(props).run();
+                ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class).run(args(props));
                 grid.rms.put(rm.id(), ctx);
                 grid.rmUrls.put(rm.id(), "http://localhost:" + port(ctx) + "/services/rm");
                 i++;
@@ -80,7 +79,7 @@ public final class LocalGrid implements AutoCloseable {
     }
 
     private void startGrc(org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
-        grc = new SpringApplicationBuilder(GrcApplication.class).properties(grcProps).initializers(init).run();
+        grc = new SpringApplicationBuilder(GrcApplication.class).initializers(init).run(args(grcProps));
         grcUrl = "http://localhost:" + port(grc) + "/services/grc";
     }
 
@@ -96,6 +95,11 @@ public final class LocalGrid implements AutoCloseable {
             stopGrc();
         }
         startGrc(init);
+    }
+
+    /** As command-line arguments: they take precedence over every other property source (builder properties do not). */
+    private static String[] args(Map<String, Object> props) {
+        return props.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
     }
 
     private static String url(String database, String id) {
