@@ -43,6 +43,7 @@ public class ReservationStore {
                 answers.save(new IdempotencyRecord(callId, operation, payloadHash, json.write(answer), now));
             }
         });
+        r.record.markStored();
     }
 
     void save(Reservation r, Instant now) {

@@ -5,12 +5,18 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
+import org.springframework.data.domain.Persistable;
 import java.time.Instant;
 
 /** The answer given to one mutating call, by caller and correlation id, so a retry gets the same answer. */
 @Entity
 @Table(name = "rm_idempotency")
-public class IdempotencyRecord {
+public class IdempotencyRecord implements Persistable<String> {
+
+    /** Answers are only ever inserted: saving one is an INSERT without the SELECT a merge would do. */
+    @Transient
+    private boolean fresh;
 
     @Id
     @Column(name = "call_id", length = 300)
@@ -32,6 +38,12 @@ public class IdempotencyRecord {
         this.payloadHash = payloadHash;
         this.answerJson = answerJson;
         this.created = created;
+        this.fresh = true;
+    }
+
+    @Override
+    public boolean isNew() {
+        return fresh;
     }
 
     public String getId() { return id; }

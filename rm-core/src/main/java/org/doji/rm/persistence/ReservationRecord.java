@@ -22,7 +22,11 @@ import org.doji.rm.state.ReservationStateMachine.Decision;
 @Table(name = "rm_reservation", indexes = {
         @Index(name = "rm_reservation_life", columnList = "lifecycleState"),
         @Index(name = "rm_reservation_term", columnList = "terminationTime")})
-public class ReservationRecord {
+public class ReservationRecord implements org.springframework.data.domain.Persistable<String> {
+
+    /** True until first stored: the first save is an INSERT without the SELECT a merge would do. */
+    @jakarta.persistence.Transient
+    private boolean fresh;
 
     @Id
     @Column(name = "res_key", length = 64)
@@ -73,6 +77,22 @@ public class ReservationRecord {
         this.lastDecision = Decision.NONE;
         this.created = now;
         this.updated = now;
+        this.fresh = true;
+    }
+
+    @Override
+    public String getId() {
+        return key;
+    }
+
+    @Override
+    public boolean isNew() {
+        return fresh;
+    }
+
+    /** Marks the record as stored (the store calls this after the transaction that inserted it committed). */
+    public void markStored() {
+        fresh = false;
     }
 
     public String getKey() { return key; }
