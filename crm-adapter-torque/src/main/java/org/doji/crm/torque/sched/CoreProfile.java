@@ -149,17 +149,24 @@ final class CoreProfile {
             if (s > latest) {
                 return -1;
             }
-            // Phase 2: the first segment inside [s, s + duration) without room; blocks with room everywhere
-            // are skipped.
+            // Phase 2: the LAST segment inside [s, s + duration) without room; blocks with room everywhere are
+            // skipped, blocks without room anywhere are taken whole. The next candidate start lies after it,
+            // which jumps over every smaller gap inside the window at once.
             long end = s + duration;
             Block cb = b;
             int ci = i + 1;
-            boolean blocked = false;
+            Block lb = null;
+            int li = -1;
             while (true) {
                 if (ci == cb.n) {
                     cb = cb.next;
                     ci = 0;
-                    while (cb != null && cb.min >= cores && cb.next != null && cb.next.t[0] < end) {
+                    while (cb != null && cb.next != null && cb.next.t[0] < end
+                            && (cb.min >= cores || cb.max < cores)) {
+                        if (cb.max < cores) {
+                            lb = cb;
+                            li = cb.n - 1;
+                        }
                         cb = cb.next;
                     }
                     if (cb == null) {
@@ -170,20 +177,27 @@ final class CoreProfile {
                     break;
                 }
                 if (cb.free(ci) < cores) {
-                    blocked = true;
-                    break;
+                    lb = cb;
+                    li = ci;
                 }
                 ci++;
             }
-            if (!blocked) {
+            if (lb == null) {
                 hint = b;
                 if (cores > 0) {
                     remember(cores, duration, s);
                 }
                 return s;
             }
-            b = cb;
-            i = ci;
+            b = lb;
+            i = li + 1;
+            if (i == b.n) {
+                b = b.next;
+                i = 0;
+                if (b == null) {
+                    return -1;
+                }
+            }
             s = b.t[i];
         }
     }
