@@ -134,19 +134,19 @@ class CoAllocationEndToEndIT {
         assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(start);
         assertThat(doc.getPlan().getWindow().getEnd()).isEqualTo(end);
 
-        // cheapest sites: a (8 cores) on SITE_A at price 1, b (16 cores) on SITE_B at price 2
+        // the optimum: the larger site b (16 cores) on the cheapest SITE_A (price 1), a (8 cores) on SITE_B (price 2)
         assertThat(doc.getPlan().getSite()).extracting(PlannedSite::getRequestSite, PlannedSite::getSite, PlannedSite::getRmId)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", "SITE_A", "crm-a"),
-                        org.assertj.core.groups.Tuple.tuple("b", "SITE_B", "crm-b"));
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", "SITE_B", "crm-b"),
+                        org.assertj.core.groups.Tuple.tuple("b", "SITE_A", "crm-a"));
         PlannedSite b = doc.getPlan().getSite().stream().filter(s -> s.getRequestSite().equals("b")).findFirst().orElseThrow();
-        assertThat(b.getNode()).containsExactly("SITE_B-n1", "SITE_B-n2");
+        assertThat(b.getNode()).containsExactly("SITE_A-n1", "SITE_A-n2");
         assertThat(b.getHandle()).startsWith("doji_r-");
         assertThat(doc.getPlan().getPath()).singleElement().satisfies(p -> {
             assertThat(p.getRmId()).isEqualTo("nrm-d1");
             assertThat(List.of(p.getFrom(), p.getTo())).containsExactlyInAnyOrder("SITE_A", "SITE_B");
             assertThat(p.getBandwidthMbps()).isEqualTo(1000);
         });
-        assertThat(doc.getPlan().getCost()).isEqualTo(8 * 1.0 + 16 * 2.0 + 1000 * 0.005, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(doc.getPlan().getCost()).isEqualTo(8 * 2.0 + 16 * 1.0 + 1000 * 0.005, org.assertj.core.data.Offset.offset(1e-9));
 
         // every participant holds a committed reservation, visible through its own EPR
         assertThat(doc.getRm()).extracting(RmOutcome::getRmId).containsExactlyInAnyOrder("crm-a", "crm-b", "nrm-d1");

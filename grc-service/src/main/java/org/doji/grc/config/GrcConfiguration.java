@@ -55,10 +55,27 @@ public class GrcConfiguration {
         return Executors.newFixedThreadPool(8, named("doji-coalloc"));
     }
 
+    @Bean(destroyMethod = "shutdownNow")
+    public ExecutorService grcPlannerThreads() {
+        return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), named("doji-plan"));
+    }
+
+    /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy() {
-        return new GreedyPlanner();
+    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads) {
+        if ("greedy".equals(props.engine())) {
+            return new GreedyPlanner();
+        }
+        var engines = org.doji.grc.planner.engine.EngineRegistry.withDefaults();
+        if (!engines.names().contains(props.engine())) {
+            throw new IllegalArgumentException("doji.grc.engine: unknown planner engine " + props.engine()
+                    + "; known: greedy, " + String.join(", ", engines.names()));
+        }
+        var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
+                org.doji.grc.planner.model.AdminPolicy.NONE);
+        return new org.doji.grc.core.IntegerProgramPlanner(
+                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads));
     }
 
     @Bean

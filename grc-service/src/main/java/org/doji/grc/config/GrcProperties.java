@@ -18,6 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxPlans       how many ranked plans to try to reserve before giving up
  * @param phaseTwoRetry  first back-off of phase-two retries (doubles, capped at one minute)
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
+ * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -28,7 +29,8 @@ public record GrcProperties(
         @DefaultValue("PT10S") Duration rmTimeout,
         @DefaultValue("5") int maxPlans,
         @DefaultValue("PT0.2S") Duration phaseTwoRetry,
-        @DefaultValue("PT1S") Duration tickInterval) {
+        @DefaultValue("PT1S") Duration tickInterval,
+        @DefaultValue("fast") String engine) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);

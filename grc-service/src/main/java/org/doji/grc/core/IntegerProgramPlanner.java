@@ -1,0 +1,119 @@
+package org.doji.grc.core;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.PlanningOutcome;
+import org.doji.grc.planner.Planner;
+import org.doji.grc.planner.model.CandidatePlan;
+import org.doji.grc.planner.model.DirectedHop;
+import org.doji.grc.planner.model.PathEdge;
+import org.doji.grc.planner.model.PlanningRequest;
+import org.doji.grc.planner.model.PlanningResult;
+import org.doji.grc.planner.model.RequestedLink;
+import org.doji.grc.planner.model.RequestedSite;
+import org.doji.grc.planner.model.ResourceGraph;
+import org.doji.grc.planner.model.RoutedLink;
+import org.doji.grc.planner.model.SiteVertex;
+import org.doji.grc.planner.model.SlotCapacity;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.TimeWindow;
+
+/**
+ * The product's planner: the co-allocation integer program of DESIGN §3 solved per slot by the configured
+ * engine (the structure-exploiting "fast" engine by default). Maps the RMs' descriptions and answers onto
+ * the planner's resource graph and its plans back onto the coordinator's model.
+ */
+public class IntegerProgramPlanner implements PlanningStrategy {
+
+    private final Planner planner;
+
+    public IntegerProgramPlanner(Planner planner) {
+        this.planner = planner;
+    }
+
+    @Override
+    public PlanningOutcome plan(CoRequest request, List<TimeWindow> slots, Map<String, ResourceInventory> descriptions,
+                                Map<String, List<SlotAvailability>> availability) {
+        List<SiteVertex> sites = new ArrayList<>();
+        List<String> exchangePoints = new ArrayList<>();
+        List<PathEdge> paths = new ArrayList<>();
+        Map<String, String> siteRm = new HashMap<>();
+        Map<String, PathEdge> pathByKey = new HashMap<>();
+        descriptions.forEach((rmId, d) -> {
+            if (!availability.containsKey(rmId)) {
+                return; // an RM that did not answer is left out of planning
+            }
+            for (ResourceInventory.Site s : d.sites()) {
+                sites.add(new SiteVertex(s.name(), rmId, s.totalCores(), s.unitPrice(), s.attributes()));
+                siteRm.put(s.name(), rmId);
+            }
+            if (d.kind() == RmKind.NETWORK) {
+                d.endpoints().stream().filter(ResourceInventory.Endpoint::exchangePoint).map(ResourceInventory.Endpoint::name)
+                        .filter(x -> !exchangePoints.contains(x)).forEach(exchangePoints::add);
+                for (ResourceInventory.Path p : d.paths()) {
+                    PathEdge e = new PathEdge(pathId(rmId, p.from(), p.to()), p.from(), p.to(), rmId, p.capacityMbps(),
+                            p.unitPrice(), p.latencyMs());
+                    paths.add(e);
+                    pathByKey.put(e.id(), e);
+                }
+            }
+        });
+        ResourceGraph graph = new ResourceGraph(sites, exchangePoints, paths);
+        List<SlotCapacity> capacities = new ArrayList<>();
+        for (int i = 0; i < slots.size(); i++) {
+            Map<String, Integer> cores = new LinkedHashMap<>();
+            Map<String, Long> bandwidth = new LinkedHashMap<>();
+            for (var e : availability.entrySet()) {
+                if (e.getValue().size() <= i) {
+                    continue;
+                }
+                SlotAvailability a = e.getValue().get(i);
+                a.compute().forEach(c -> cores.put(c.site(), c.freeCores()));
+                a.paths().forEach(p -> bandwidth.put(pathId(e.getKey(), p.from(), p.to()), p.freeBandwidthMbps()));
+            }
+            sites.forEach(s -> cores.putIfAbsent(s.name(), 0));
+            paths.forEach(p -> bandwidth.putIfAbsent(p.id(), 0L));
+            capacities.add(new SlotCapacity(i, slots.get(i).start(), slots.get(i).end(), cores, bandwidth, Map.of()));
+        }
+        PlanningRequest r = new PlanningRequest(
+                request.sites().stream().map(s -> new RequestedSite(s.id(), s.cores(), s.candidates(),
+                        s.requirements().stream().map(q -> new org.doji.grc.planner.model.Requirement(q.name(), q.value(),
+                                q.atLeast())).toList())).toList(),
+                request.links().stream().map(l -> new RequestedLink(l.from(), l.to(), l.bandwidthMbps(), l.maxLatencyMs())).toList(),
+                Map.of(), org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
+        PlanningResult result = planner.plan(graph, r, capacities);
+        List<CoPlan> plans = new ArrayList<>();
+        for (CandidatePlan p : result.ranked()) {
+            List<CoPlan.PlacedSite> placed = new ArrayList<>();
+            for (CoRequest.Site s : request.sites()) {
+                String site = p.placement().get(s.id());
+                placed.add(new CoPlan.PlacedSite(s.id(), site, siteRm.get(site), s.cores()));
+            }
+            List<CoPlan.RoutedLink> links = new ArrayList<>();
+            for (RoutedLink l : p.routes()) {
+                if (l.bandwidthMbps() == 0 || l.hops().isEmpty()) {
+                    continue;
+                }
+                List<CoPlan.Hop> hops = new ArrayList<>();
+                for (DirectedHop h : l.hops()) {
+                    hops.add(new CoPlan.Hop(pathByKey.get(h.pathId()).rmId(), h.from(), h.to()));
+                }
+                links.add(new CoPlan.RoutedLink(l.from(), l.to(), l.bandwidthMbps(), hops));
+            }
+            plans.add(new CoPlan(p.slotIndex(), new TimeWindow(p.start(), p.end()), placed, links, p.cost(), p.quality()));
+        }
+        return new PlanningOutcome(plans, result.infeasible().stream()
+                .map(i -> new PlanningOutcome.Infeasible(i.slotIndex(), i.start(), i.reason())).toList(), List.of());
+    }
+
+    private static String pathId(String rmId, String from, String to) {
+        return rmId + ":" + from + "--" + to;
+    }
+}
