@@ -204,4 +204,30 @@ public final class ReservationCalendar {
         StepCalendar cal = calendarOf(resourceId);
         return cal == null ? 0 : cal.levelAt(t);
     }
+
+    /** Breaches of capacity at any breakpoint of any resource (empty when the calendar is sound). */
+    public List<String> capacityViolations() {
+        List<String> out = new ArrayList<>();
+        for (String id : resourceIds()) {
+            long capacity = capacityOf(id);
+            profile(id).forEach((t, usage) -> {
+                if (usage > capacity || usage < 0) {
+                    out.add(id + " at " + t + ": usage " + usage + " of capacity " + capacity);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** The step function of every resource that has any breakpoint, by resource id. */
+    public Map<String, java.util.NavigableMap<java.time.Instant, Long>> profiles() {
+        Map<String, java.util.NavigableMap<java.time.Instant, Long>> out = new java.util.TreeMap<>();
+        for (String id : resourceIds()) {
+            var p = profile(id);
+            if (!p.isEmpty()) {
+                out.put(id, p);
+            }
+        }
+        return out;
+    }
 }

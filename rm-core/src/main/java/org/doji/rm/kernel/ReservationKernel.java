@@ -298,32 +298,12 @@ public class ReservationKernel implements ResourceManager {
 
     /** Breaches of capacity at any breakpoint of any resource (empty when the calendar is sound). */
     public List<String> capacityViolations() {
-        return read(() -> {
-            List<String> out = new ArrayList<>();
-            for (String id : calendar.resourceIds()) {
-                long capacity = calendar.capacityOf(id);
-                calendar.profile(id).forEach((t, usage) -> {
-                    if (usage > capacity || usage < 0) {
-                        out.add(id + " at " + t + ": usage " + usage + " of capacity " + capacity);
-                    }
-                });
-            }
-            return out;
-        });
+        return read(calendar::capacityViolations);
     }
 
     /** The usage step function of every resource that has any breakpoint (for invariant checks). */
     public Map<String, java.util.NavigableMap<Instant, Long>> usageProfiles() {
-        return read(() -> {
-            Map<String, java.util.NavigableMap<Instant, Long>> out = new java.util.TreeMap<>();
-            for (String id : calendar.resourceIds()) {
-                var profile = calendar.profile(id);
-                if (!profile.isEmpty()) {
-                    out.put(id, profile);
-                }
-            }
-            return out;
-        });
+        return read(calendar::profiles);
     }
 
     /** Open reservations (for invariant checks and operators). */

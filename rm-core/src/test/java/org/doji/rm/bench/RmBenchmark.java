@@ -94,6 +94,15 @@ public final class RmBenchmark {
         for (int i = 0; i < warmup; i++) {
             onePair.run();
         }
+        // the cost of one SOAP round trip without kernel work (describe), to split transport from kernel
+        long[] pings = new long[500];
+        for (int i = 0; i < pings.length; i++) {
+            long s = System.nanoTime();
+            rm.describe(caller);
+            pings[i] = System.nanoTime() - s;
+        }
+        Arrays.sort(pings);
+        System.err.printf("describe round trip p50 %.2f ms%n", pings[pings.length / 2] / 1e6);
         for (int n : callers) {
             long[] latencies = new long[pairs];
             AtomicLong next = new AtomicLong();
