@@ -225,8 +225,14 @@ public class ReservationKernel implements ResourceManager {
                 throw DojiException.invalidField("requestedTerminationTime", "TERMINATION_BEFORE_END",
                         "the record cannot be forgotten before the reservation ends at " + r.spec.window().end());
             }
+            Instant before = r.record.getTerminationTime();
             r.record.setTerminationTime(requested);
-            store.save(r, clock.instant());
+            try {
+                store.save(r, clock.instant());
+            } catch (RuntimeException e) {
+                r.record.setTerminationTime(before); // memory must not run ahead of the database
+                throw e;
+            }
             return requested;
         } finally {
             lock.writeLock().unlock();
@@ -383,6 +389,7 @@ public class ReservationKernel implements ResourceManager {
                     throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED", "correlation id "
                             + correlationId + " was already used for a different " + previous.getOperation() + " call");
                 }
+                undo.keep();
                 return store.decodeAnswer(previous);
             }
             Reservation r = mutation.get();
