@@ -7,6 +7,7 @@ import java.util.Set;
 import org.doji.rm.kernel.RmSettings;
 import org.doji.rm.model.RmKind;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -21,6 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tickInterval   how often the activation driver looks for due holds, starts and ends
  * @param serviceLevels  per user, the share (0..1] of free capacity the user may see
  * @param coordinators   callers allowed to reserve (empty = any)
+ * @param answerRetention how long answers to mutating calls are kept for retried calls
  */
 @ConfigurationProperties("doji.rm")
 public record RmProperties(
@@ -32,16 +34,26 @@ public record RmProperties(
         @DefaultValue("PT1S") Duration tickInterval,
         Map<String, Double> serviceLevels,
         Set<String> coordinators,
-        @DefaultValue Simulated simulated) {
+        @DefaultValue Simulated simulated,
+        @DefaultValue("P7D") Duration answerRetention) {
 
+    @ConstructorBinding
     public RmProperties {
         if (tickInterval == null || tickInterval.isZero() || tickInterval.isNegative()) {
             throw new IllegalArgumentException("doji.rm.tick-interval must be positive");
         }
     }
 
+    /** The properties as before answer retention existed (kept for callers of this constructor). */
+    public RmProperties(String id, RmKind kind, String domain, Duration holdTimeout, Duration maxReservationLength,
+                        Duration tickInterval, Map<String, Double> serviceLevels, Set<String> coordinators,
+                        Simulated simulated) {
+        this(id, kind, domain, holdTimeout, maxReservationLength, tickInterval, serviceLevels, coordinators, simulated,
+                RmSettings.DEFAULT_ANSWER_RETENTION);
+    }
+
     public RmSettings toSettings() {
-        return new RmSettings(id, holdTimeout, maxReservationLength, serviceLevels, coordinators);
+        return new RmSettings(id, holdTimeout, maxReservationLength, serviceLevels, coordinators, answerRetention);
     }
 
     public record Simulated(List<Site> sites, List<Endpoint> endpoints, List<Link> links, List<Countable> countables) {

@@ -55,6 +55,8 @@ public class ReservationKernel implements ResourceManager {
     private final TwoPhaseSteps steps;
     /** The running mutation's undo information; only touched under the write lock. */
     private UndoScope scope;
+    /** When stored answers were last pruned (virtual time); pruning runs at most hourly. */
+    private Instant answersPruned = Instant.MIN;
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {
@@ -294,6 +296,13 @@ public class ReservationKernel implements ResourceManager {
             List<String> gone = store.collectGarbage(now);
             if (!gone.isEmpty()) {
                 log.info("termination time passed: forgot {} finished reservations", gone.size());
+            }
+            if (!now.isBefore(answersPruned.plus(java.time.Duration.ofHours(1)))) {
+                int answers = store.forgetAnswersBefore(now.minus(settings.answerRetention()));
+                answersPruned = now;
+                if (answers > 0) {
+                    log.info("forgot {} answers older than {}", answers, settings.answerRetention());
+                }
             }
         } catch (RuntimeException e) {
             log.error("garbage collection of terminated reservations failed; retrying at the next tick", e);

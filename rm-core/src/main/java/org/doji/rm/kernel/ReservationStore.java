@@ -73,6 +73,12 @@ public class ReservationStore {
         });
     }
 
+    /** Deletes stored answers created before {@code before}; returns how many. */
+    int forgetAnswersBefore(Instant before) {
+        Integer n = tx.execute(status -> answers.deleteCreatedBefore(before));
+        return n == null ? 0 : n;
+    }
+
     List<ReservationRecord> loadAll() {
         return reservations.findAll();
     }

@@ -11,7 +11,15 @@ import java.util.Set;
  * allowed to reserve (empty = anyone authenticated).
  */
 public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
-                         Map<String, Double> serviceLevels, Set<String> coordinators) {
+                         Map<String, Double> serviceLevels, Set<String> coordinators, Duration answerRetention) {
+
+    /** How long answers to mutating calls are kept for retries when nothing else is said. */
+    public static final Duration DEFAULT_ANSWER_RETENTION = Duration.ofDays(7);
+
+    public RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
+                      Map<String, Double> serviceLevels, Set<String> coordinators) {
+        this(rmId, holdTimeout, maxReservationLength, serviceLevels, coordinators, DEFAULT_ANSWER_RETENTION);
+    }
 
     public RmSettings {
         Objects.requireNonNull(rmId, "rmId");
@@ -31,6 +39,14 @@ public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservat
             }
         });
         coordinators = Set.copyOf(coordinators == null ? Set.of() : coordinators);
+        if (answerRetention == null) {
+            answerRetention = DEFAULT_ANSWER_RETENTION;
+        }
+        if (answerRetention.compareTo(holdTimeout) <= 0) {
+            // a coordinator retries phase two for at least a hold timeout: its answers must outlive that
+            throw new IllegalArgumentException("doji.rm.answer-retention must be longer than the hold timeout, was "
+                    + answerRetention);
+        }
     }
 
     public static RmSettings defaults(String rmId) {

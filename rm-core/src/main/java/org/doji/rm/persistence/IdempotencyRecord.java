@@ -11,7 +11,7 @@ import java.time.Instant;
 
 /** The answer given to one mutating call, by caller and correlation id, so a retry gets the same answer. */
 @Entity
-@Table(name = "rm_idempotency")
+@Table(name = "rm_idempotency", indexes = @jakarta.persistence.Index(name = "rm_idempotency_created", columnList = "created"))
 public class IdempotencyRecord implements Persistable<String> {
 
     /** Answers are only ever inserted: saving one is an INSERT without the SELECT a merge would do. */

@@ -213,6 +213,27 @@ class HoldTimeoutAndActivationTest {
     }
 
     @Test
+    void answersAreKeptForRetriesThenForgottenAfterTheRetention() {
+        TimeWindow w = window(60, 120);
+        String reserveId = id();
+        ReservationView held = f.kernel.reserve(GRC, reserveId, cores(8, w), CONSUMER);
+        String commitId = id();
+        ReservationView committed = f.kernel.commit(GRC, held.key(), commitId);
+        assertThat(f.store.answers()).isEqualTo(2);
+        Duration retention = f.settings.answerRetention();
+        assertThat(retention).isEqualTo(Duration.ofDays(7));
+        f.clock.set(T0.plus(retention).minus(Duration.ofMinutes(1)));
+        f.kernel.tick();
+        assertThat(f.kernel.reserve(GRC, reserveId, cores(8, w), CONSUMER).key()).isEqualTo(held.key());
+        assertThat(f.kernel.commit(GRC, held.key(), commitId)).isEqualTo(committed);
+        f.clock.set(T0.plus(retention).plus(Duration.ofHours(2)));
+        f.kernel.tick();
+        assertThat(f.store.answers()).isZero();
+        // a repeated commit is a no-op anyway; it is answered afresh
+        assertThat(f.kernel.commit(GRC, held.key(), commitId).reservationState()).isEqualTo(ReservationState.ReserveStart);
+    }
+
+    @Test
     void restartReArmsHoldsAtTheirOriginalExpiryAndKeepsTimers() {
         TimeWindow w = window(60, 120);
         ReservationView held = f.kernel.reserve(GRC, id(), cores(8, w), CONSUMER);

@@ -93,6 +93,22 @@ public class InMemoryReservationStore extends ReservationStore {
         return keys;
     }
 
+    @Override
+    synchronized int forgetAnswersBefore(Instant before) {
+        List<String> old = answers.values().stream().filter(a -> a.getCreated().isBefore(before))
+                .map(IdempotencyRecord::getId).toList();
+        if (!old.isEmpty()) {
+            checkWritable();
+            old.forEach(answers::remove);
+        }
+        return old.size();
+    }
+
+    /** Stored answers (for assertions). */
+    public int answers() {
+        return answers.size();
+    }
+
     /** A stored record as the database has it (for assertions). */
     public Optional<ReservationRecord> stored(String key) {
         return Optional.ofNullable(records.get(key)).map(ReservationRecord::copy);
