@@ -28,6 +28,9 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("management.endpoints.web.exposure.include", "health,info,metrics");
         // clients without WS-Addressing (plain stubs, zeep, gSOAP) are welcome; CXF would warn on each call
         defaults.put("logging.level.org.apache.cxf.ws.addressing.ContextUtils", "ERROR");
+        // Spring Boot moves its own defaultProperties (SpringApplicationBuilder.properties) behind every
+        // other source afterwards; a key already set anywhere must keep its value, so it is left out here
+        defaults.keySet().removeIf(env::containsProperty);
         env.getPropertySources().addLast(new MapPropertySource("dojiDefaults", defaults));
     }
 

@@ -139,9 +139,9 @@ final class TwoPhaseSteps {
                 r.record.setLifecycleState(ReservationStateMachine.nextLifecycleState(before, Operation.END));
                 // the past is not bookable: release it, so the calendar is exactly what a restart reloads
                 calendar.apply(booked, -1);
-                if (before == LifecycleState.Active) {
-                    backend.onEnd(r.context());
-                }
+                // also when it never started (its start fell into a time the RM was down): whatever the
+                // commit set up (a queue, an AR) must go
+                backend.onEnd(r.context());
             }
         }
         log.info("reservation {}: {} -> {}/{}", r.key(), action, r.record.getReservationState(), r.record.getLifecycleState());

@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LinkFreeView;
+import org.doji.rm.spi.NetworkRouting;
+import org.doji.rm.spi.WidestPathRouting;
 import org.doji.rm.spi.ReservationContext;
 import org.doji.rm.spi.ResourceBackend;
 import org.slf4j.Logger;
@@ -42,6 +46,43 @@ public class SimulatedBackend implements ResourceBackend {
     @Override
     public BackendInventory inventory() {
         return inventory;
+    }
+
+    /**
+     * Simulated networks are abstract graphs (DESIGN §9): a demand between two endpoints with a direct
+     * link uses that link, never a detour through other endpoints; pairs without one are routed widest.
+     */
+    @Override
+    public NetworkRouting routing(String policy) {
+        return directFirst;
+    }
+
+    private final NetworkRouting directFirst = new NetworkRouting() {
+        @Override
+        public java.util.Optional<List<String>> route(NetworkDemand demand, LinkFreeView free) {
+            BackendInventory.NetLink direct = direct(demand.from(), demand.to());
+            if (direct == null) {
+                return WidestPathRouting.INSTANCE.route(demand, free);
+            }
+            boolean fits = free.freeMbps(direct.id()) >= demand.bandwidthMbps()
+                    && (demand.maxLatencyMs() == null || direct.latencyMs() == null || direct.latencyMs() <= demand.maxLatencyMs());
+            return fits ? java.util.Optional.of(List.of(direct.id())) : java.util.Optional.empty();
+        }
+
+        @Override
+        public long bestBandwidth(String from, String to, LinkFreeView free) {
+            BackendInventory.NetLink direct = direct(from, to);
+            return direct == null ? WidestPathRouting.INSTANCE.bestBandwidth(from, to, free) : free.freeMbps(direct.id());
+        }
+    };
+
+    private BackendInventory.NetLink direct(String a, String b) {
+        for (BackendInventory.NetLink l : inventory.links()) {
+            if ((l.a().equals(a) && l.b().equals(b)) || (l.a().equals(b) && l.b().equals(a))) {
+                return l;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -153,13 +153,14 @@ class HoldTimeoutAndActivationTest {
     }
 
     @Test
-    void aWindowThatPassedEntirelyWhileDownEndsWithoutStartingTheBackend() {
+    void aWindowThatPassedEntirelyWhileDownIsTornDownWithoutStarting() {
         TimeWindow w = window(60, 120);
         String key = committed(w, 8).key();
         f.clock.set(w.end().plus(Duration.ofMinutes(1)));
         assertThat(f.kernel.tick()).isEqualTo(1);
         assertThat(f.kernel.get(GRC, key).lifecycleState()).isEqualTo(LifecycleState.PassedEndTime);
-        assertThat(f.backend.actions()).containsExactly("hold:" + key, "commit:" + key);
+        // no start, but the end action removes whatever the commit set up (a queue, an AR)
+        assertThat(f.backend.actions()).containsExactly("hold:" + key, "commit:" + key, "end:" + key);
         assertThat(f.notifier.messagesFor(key)).containsExactly("end");
     }
 

@@ -1,0 +1,59 @@
+package org.doji.rm.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.spi.BackendInventory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A simulated network domain is the abstract graph of DESIGN §9: a demand between two endpoints with a
+ * direct path takes that path, never a wider detour through an exchange point.
+ */
+class SimulatedNetworkTest {
+
+    private static BackendInventory domain() {
+        return new BackendInventory(RmKind.NETWORK, "D", List.of(),
+                List.of(new BackendInventory.NetEndpoint("A", false), new BackendInventory.NetEndpoint("B", false),
+                        new BackendInventory.NetEndpoint("X", true)),
+                List.of(new BackendInventory.NetLink("A--B", "A", "B", 10_000, 0.005, null),
+                        new BackendInventory.NetLink("A--X", "A", "X", 20_000, 0.003, null),
+                        new BackendInventory.NetLink("B--X", "B", "X", 20_000, 0.003, null)),
+                List.of(), List.of());
+    }
+
+    private static ReservationSpec path(String from, String to, long mbps, TimeWindow w) {
+        return new ReservationSpec(w, List.of(), List.of(new NetworkDemand(from, to, mbps, null, null)), List.of(), List.of(), null);
+    }
+
+    @Test
+    void theAbstractGraphIsTheDirectPaths() {
+        KernelFixture f = new KernelFixture(domain(), KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()));
+        assertThat(f.kernel.describe(KernelFixture.GRC).paths())
+                .extracting(ResourceInventory.Path::from, ResourceInventory.Path::to, ResourceInventory.Path::capacityMbps,
+                        ResourceInventory.Path::unitPrice)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("A", "B", 10_000L, 0.005),
+                        org.assertj.core.groups.Tuple.tuple("A", "X", 20_000L, 0.003),
+                        org.assertj.core.groups.Tuple.tuple("B", "X", 20_000L, 0.003));
+    }
+
+    @Test
+    void aDemandTakesItsDirectPathAndIsRefusedRatherThanDetoured() {
+        KernelFixture f = new KernelFixture(domain(), KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()));
+        TimeWindow w = KernelFixture.window(60, 120);
+        ReservationView v = f.kernel.reserve(KernelFixture.GRC, KernelFixture.id(), path("A", "B", 8_000, w), null);
+        assertThat(v.pendingAllocation().network()).singleElement()
+                .satisfies(n -> assertThat(n.links()).containsExactly("A--B"));
+        assertThatThrownBy(() -> f.kernel.reserve(KernelFixture.GRC, KernelFixture.id(), path("A", "B", 4_000, w), null))
+                .isInstanceOfSatisfying(DojiException.class, e -> assertThat(e.errorCode()).isEqualTo("INSUFFICIENT_BANDWIDTH"));
+    }
+}
