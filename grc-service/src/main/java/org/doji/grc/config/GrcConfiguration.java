@@ -109,9 +109,10 @@ public class GrcConfiguration {
         return event -> service.recover();
     }
 
+    /** Moves reserved co-allocations to Active and Completed as their windows pass. */
     @Bean
-    public GrcTicker grcTicker(CoAllocationService service, GrcProperties props) {
-        return new GrcTicker(service, props.tickInterval());
+    public org.doji.rm.util.PeriodicTask grcTicker(CoAllocationService service, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-tick", props.tickInterval(), service::tick);
     }
 
     @Bean
