@@ -1,5 +1,6 @@
 package org.doji.crm.torque;
 
+import org.doji.rm.testing.MutableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.doji.nrm.openflow.FakeSwitchClient;
 import org.doji.nrm.openflow.Fixtures;
-import org.doji.nrm.openflow.MutableClock;
+import org.doji.rm.testing.MutableClock;
 import org.doji.nrm.openflow.topology.Topology;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
