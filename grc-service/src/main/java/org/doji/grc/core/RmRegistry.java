@@ -56,6 +56,11 @@ public class RmRegistry {
         this.clock = clock;
     }
 
+    /** Who the GRC is towards its RMs. */
+    public Caller self() {
+        return self;
+    }
+
     public Collection<Entry> all() {
         return entries.values();
     }

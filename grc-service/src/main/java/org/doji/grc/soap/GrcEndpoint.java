@@ -107,9 +107,10 @@ public class GrcEndpoint implements GrcPortType {
     public ModifyResponse modify(Modify parameters) throws InvalidStateTransitionFault, UnknownResourceFault,
             InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
         return call(() -> {
-            service.get(caller(), key());
-            throw DojiException.invalid("MODIFY_UNSUPPORTED",
-                    "modifying a co-allocation is not supported by this GRC yet: cancel it and create a new one");
+            ModifyResponse r = new ModifyResponse();
+            r.setCoAllocationDocument(GrcToContract.document(service.modify(caller(), key(), parameters.getCorrelationId(),
+                    GrcFromContract.request(parameters.getRequest()))));
+            return r;
         });
     }
 
