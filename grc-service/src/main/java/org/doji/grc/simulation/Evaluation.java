@@ -28,6 +28,8 @@ public final class Evaluation {
         }
     }
 
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+
     private final SimulationParameters params;
 
     public Evaluation(SimulationParameters params) {
@@ -53,13 +55,15 @@ public final class Evaluation {
             demand.put(interval, ratios);
             for (Setting setting : Setting.values()) {
                 long s0 = System.nanoTime();
+                long c0 = CPU.getCurrentThreadCpuTime();
                 progress.accept(String.format(java.util.Locale.ROOT, "interval %d min, setting %s: %d requests ...",
                         interval, setting, requests.size()));
                 Run run = simulation.run(interval, setting, requests, observer, progress);
                 long reserved = run.outcomes().stream().filter(Simulation.Outcome::reserved).count();
                 progress.accept(String.format(java.util.Locale.ROOT,
-                        "interval %d min, setting %s: %d of %d reserved, %d activation ticks, %.1f s",
-                        interval, setting, reserved, requests.size(), run.ticks(), (System.nanoTime() - s0) / 1e9));
+                        "interval %d min, setting %s: %d of %d reserved, %d activation ticks, %.1f s (%.1f s CPU)",
+                        interval, setting, reserved, requests.size(), run.ticks(), (System.nanoTime() - s0) / 1e9,
+                        (CPU.getCurrentThreadCpuTime() - c0) / 1e9));
                 runs.add(run);
             }
         }

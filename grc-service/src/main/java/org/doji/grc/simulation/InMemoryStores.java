@@ -54,30 +54,43 @@ final class InMemoryStores {
 
     private static ReservationRepository reservations() {
         Map<String, ReservationRecord> rows = new LinkedHashMap<>();
+        // records with a termination time, so the kernel's per-tick garbage query does not scan every record
+        Map<String, ReservationRecord> terminating = new LinkedHashMap<>();
         return proxy(ReservationRepository.class, (name, args) -> switch (name) {
             case "save" -> {
                 ReservationRecord r = (ReservationRecord) args[0];
-                rows.put(r.getKey(), r.copy());
+                ReservationRecord copy = r.copy();
+                rows.put(r.getKey(), copy);
+                if (copy.getTerminationTime() != null) {
+                    terminating.put(r.getKey(), copy);
+                } else {
+                    terminating.remove(r.getKey());
+                }
                 yield r;
             }
             case "findById" -> Optional.ofNullable(rows.get((String) args[0])).map(ReservationRecord::copy);
-            case "deleteById" -> rows.remove((String) args[0]);
+            case "deleteById" -> {
+                terminating.remove((String) args[0]);
+                yield rows.remove((String) args[0]);
+            }
             case "deleteAllById" -> {
                 for (Object key : (Iterable<?>) args[0]) {
                     rows.remove((String) key);
+                    terminating.remove((String) key);
                 }
                 yield null;
             }
             case "findAll" -> copies(rows.values(), r -> true);
             case "findByLifecycleStateIn" -> copies(rows.values(),
                     r -> ((Collection<?>) args[0]).contains(r.getLifecycleState()));
-            case "findByTerminationTimeLessThanEqual" -> copies(rows.values(),
-                    r -> r.getTerminationTime() != null && !r.getTerminationTime().isAfter((Instant) args[0]));
+            case "findByTerminationTimeLessThanEqual" -> copies(terminating.values(),
+                    r -> !r.getTerminationTime().isAfter((Instant) args[0]));
             default -> throw new UnsupportedOperationException("in-memory reservations: " + name);
         });
     }
 
     private static IdempotencyRepository answers() {
+        // insertion order is creation order: answers are written once, stamped by a clock that never goes back
         Map<String, IdempotencyRecord> rows = new LinkedHashMap<>();
         return proxy(IdempotencyRepository.class, (name, args) -> switch (name) {
             case "save" -> {
@@ -88,9 +101,13 @@ final class InMemoryStores {
             case "findById" -> Optional.ofNullable(rows.get((String) args[0]));
             case "deleteCreatedBefore" -> {
                 Instant before = (Instant) args[0];
-                int n = rows.size();
-                rows.values().removeIf(a -> a.getCreated().isBefore(before));
-                yield n - rows.size();
+                int n = 0;
+                var oldest = rows.values().iterator();
+                while (oldest.hasNext() && oldest.next().getCreated().isBefore(before)) {
+                    oldest.remove();
+                    n++;
+                }
+                yield n;
             }
             default -> throw new UnsupportedOperationException("in-memory answers: " + name);
         });

@@ -141,9 +141,14 @@ public final class ReferenceGrid {
     static final class DirectPathsBackend extends SimulatedBackend {
 
         private final NetworkRouting direct;
+        private final Map<String, BackendInventory.NetLink> byEnds = new java.util.HashMap<>();
 
         DirectPathsBackend(BackendInventory inventory) {
             super(inventory);
+            for (BackendInventory.NetLink l : inventory.links()) {
+                byEnds.put(l.a() + "|" + l.b(), l);
+                byEnds.put(l.b() + "|" + l.a(), l);
+            }
             this.direct = new NetworkRouting() {
                 @Override
                 public Optional<List<String>> route(NetworkDemand demand, LinkFreeView free) {
@@ -160,8 +165,7 @@ public final class ReferenceGrid {
         }
 
         private Optional<BackendInventory.NetLink> link(String a, String b) {
-            return inventory().links().stream().filter(l -> (l.a().equals(a) && l.b().equals(b))
-                    || (l.a().equals(b) && l.b().equals(a))).findFirst();
+            return Optional.ofNullable(byEnds.get(a + "|" + b));
         }
 
         @Override

@@ -81,10 +81,10 @@ public final class Report {
         line(out, "      cores per site uniform %s; duration uniform %s min; %d Mbps per link; LST - EST = %s x interval",
                 p.coresPerSite(), p.durationsMinutes(), p.bandwidthMbps(), trim(p.slackFactor()));
         if (p.booking() == SimulationParameters.Booking.NEXT_DAY) {
-            line(out, "      reading of \"ask for slots in the following 24 h\": every candidate slot [t, t+D) lies in"
-                    + " [%d h, %d h):", p.arrivalHours(), p.arrivalHours() + p.bookingHours());
+            line(out, "      reading of \"ask for slots in the following %d h\": every candidate slot [t, t+D) lies in"
+                    + " [%d h, %d h):", p.bookingHours(), p.arrivalHours(), p.arrivalHours() + p.bookingHours());
             line(out, "      EST uniform (whole minutes) in [%d h, %d h - D - slack], so all requests compete for the same"
-                    + " day", p.arrivalHours(), p.arrivalHours() + p.bookingHours());
+                    + " period", p.arrivalHours(), p.arrivalHours() + p.bookingHours());
         } else {
             line(out, "      reading of \"ask for slots in the following %d h\": a request arriving at a has EST uniform"
                     + " (whole minutes) in [a, a + %d h - D - slack]", p.bookingHours(), p.bookingHours());

@@ -32,7 +32,7 @@ public final class Simulation {
 
     /** What happened to one request. {@code waitMinutes}: start − EST of the reserved plan. */
     public record Outcome(SimRequest request, boolean reserved, int slot, long waitMinutes, double cost,
-                          long planNanos, long totalNanos, String reason) {
+                          long availabilityNanos, long planNanos, long totalNanos, String reason) {
     }
 
     /** One experiment's outcomes, in arrival order. */
@@ -74,10 +74,10 @@ public final class Simulation {
                 due.add(result.plan().window().start());
                 due.add(result.plan().window().end());
                 long wait = Duration.between(r.request().time().earliestStart(), result.plan().window().start()).toMinutes();
-                outcomes.add(new Outcome(r, true, result.plan().slot(), wait, result.plan().cost(), result.planNanos(),
+                outcomes.add(new Outcome(r, true, result.plan().slot(), wait, result.plan().cost(), result.availabilityNanos(), result.planNanos(),
                         result.totalNanos(), null));
             } else {
-                outcomes.add(new Outcome(r, false, -1, 0, 0, result.planNanos(), result.totalNanos(), result.reason()));
+                outcomes.add(new Outcome(r, false, -1, 0, 0, result.availabilityNanos(), result.planNanos(), result.totalNanos(), result.reason()));
             }
             observer.afterEvent(clock.instant(), grid);
             if (!r.arrival().isBefore(nextReport)) {

@@ -67,7 +67,8 @@ public record SimulationParameters(long seed, List<Integer> intervalsMinutes, in
         }
         int longest = durationsMinutes.stream().mapToInt(Integer::intValue).max().orElseThrow();
         for (int interval : intervalsMinutes) {
-            Duration need = slack(interval).plusMinutes(longest);
+            // the fields are not assigned yet inside a compact constructor: use the parameter, not slack()
+            Duration need = Duration.ofSeconds(Math.round(slackFactor * interval * 60)).plusMinutes(longest);
             if (need.compareTo(Duration.ofHours(bookingHours)) > 0) {
                 throw new IllegalArgumentException("a request with interval " + interval + " min needs " + need.toMinutes()
                         + " min of slack and duration, more than the " + bookingHours + " h booking period");

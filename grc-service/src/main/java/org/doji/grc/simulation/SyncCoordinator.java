@@ -42,8 +42,8 @@ import org.doji.rm.model.TimeWindow;
 final class SyncCoordinator {
 
     /** What became of one request. */
-    record Result(boolean reserved, CoPlan plan, int feasibleSlots, int plansTried, long planNanos, long totalNanos,
-                  String reason) {
+    record Result(boolean reserved, CoPlan plan, int feasibleSlots, int plansTried, long availabilityNanos, long planNanos,
+                  long totalNanos, String reason) {
     }
 
     private final Map<String, ResourceManager> rms;
@@ -93,13 +93,13 @@ final class SyncCoordinator {
                 if (!acknowledged) {
                     throw new IllegalStateException("an in-process RM did not acknowledge the commit of " + key);
                 }
-                return new Result(true, plan, outcome.ranked().size(), tried, planNanos, System.nanoTime() - t0, null);
+                return new Result(true, plan, outcome.ranked().size(), tried, p0 - t0, planNanos, System.nanoTime() - t0, null);
             }
             coordinator.abort(held, prefix);
             prepared.stream().filter(p -> !p.ok()).forEach(p -> failures.add(p.rmId() + ": " + p.outcome().errorCode()));
         }
         String reason = outcome.ranked().isEmpty() ? "no feasible slot" : "no plan could be held: " + String.join(", ", failures);
-        return new Result(false, null, outcome.ranked().size(), tried, planNanos, System.nanoTime() - t0, reason);
+        return new Result(false, null, outcome.ranked().size(), tried, p0 - t0, planNanos, System.nanoTime() - t0, reason);
     }
 
     /**

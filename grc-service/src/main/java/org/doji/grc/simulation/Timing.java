@@ -25,7 +25,12 @@ final class Timing {
                 Runtime.getRuntime().availableProcessors()));
         long[] plan = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::planNanos).toArray();
         long[] total = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::totalNanos).toArray();
+        long[] avail = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::availabilityNanos).toArray();
+        long[] rest = result.runs().stream().flatMap(r -> r.outcomes().stream())
+                .mapToLong(o -> o.totalNanos() - o.planNanos() - o.availabilityNanos()).toArray();
         out.append(line("planning per request (planner, N slots)", plan));
+        out.append(line("availability per request (13 RMs x N slots)", avail));
+        out.append(line("two-phase commit per request (all plans tried)", rest));
         out.append(line("whole request (availability + planning + 2PC)", total));
         for (Run run : result.runs()) {
             long[] p = run.outcomes().stream().mapToLong(Outcome::planNanos).toArray();
