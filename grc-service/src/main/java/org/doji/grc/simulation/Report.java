@@ -83,11 +83,11 @@ public final class Report {
         if (p.booking() == SimulationParameters.Booking.NEXT_DAY) {
             line(out, "      reading of \"ask for slots in the following %d h\": every candidate slot [t, t+D) lies in"
                     + " [%d h, %d h):", p.bookingHours(), p.arrivalHours(), p.arrivalHours() + p.bookingHours());
-            line(out, "      EST uniform (whole minutes) in [%d h, %d h - D - slack], so all requests compete for the same"
+            line(out, "      EST uniform (whole minutes) in [%d h, %d h - D - (LST - EST)], so all requests compete for the same"
                     + " period", p.arrivalHours(), p.arrivalHours() + p.bookingHours());
         } else {
             line(out, "      reading of \"ask for slots in the following %d h\": a request arriving at a has EST uniform"
-                    + " (whole minutes) in [a, a + %d h - D - slack]", p.bookingHours(), p.bookingHours());
+                    + " (whole minutes) in [a, a + %d h - D - (LST - EST)]", p.bookingHours(), p.bookingHours());
         }
         line(out, "planning: N = %d slots evenly over [EST, LST], slots earliest first, cheapest within a slot (EARLIEST);"
                 + " up to %d ranked plans tried with 2PC", p.slots(), p.maxPlans());
