@@ -139,7 +139,7 @@ public final class Report {
     /** requests.csv: every request of every run and what became of it. */
     public static String requestsCsv(Evaluation.Result result) {
         StringBuilder out = new StringBuilder("interval_min,setting,id,user,arrival_min,type,cores,duration_min,est_min,"
-                + "lst_min,reserved,slot,wait_min,cost,reason\n");
+                + "lst_min,reserved,slot,wait_min,plan_cost,reason\n");
         for (Run run : result.runs()) {
             for (Outcome o : run.outcomes()) {
                 var r = o.request();
