@@ -18,7 +18,7 @@ import picocli.CommandLine;
 /** The command's outputs: the same seed gives the same bytes; the plot is a well-formed chart; bad input is refused. */
 class EvaluationOutputTest {
 
-    private static final String[] SMALL = {"--intervals", "10,20", "--arrival-hours", "3", "--booking-hours", "3",
+    private static final String[] SMALL = {"--intervals", "10,20", "--arrival-hours", "2", "--booking-hours", "3",
         "--bucket-minutes", "60", "--quiet"};
 
     @TempDir
@@ -83,7 +83,7 @@ class EvaluationOutputTest {
         // 2 panels x 2 settings x 2 users, at least one polyline each (a series can have gaps)
         assertThat(doc.getElementsByTagName("polyline").getLength()).isGreaterThanOrEqualTo(8);
         String csv = Files.readString(dir.resolve("success-over-time.csv"));
-        assertThat(csv.lines().count()).isEqualTo(1 + 2 * 2 * 2 * 3); // header + intervals x settings x users x 3 buckets
+        assertThat(csv.lines().count()).isEqualTo(1 + 2 * 2 * 2 * 2); // header + intervals x settings x users x 2 buckets
     }
 
     @Test
