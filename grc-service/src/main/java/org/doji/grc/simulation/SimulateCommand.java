@@ -21,8 +21,10 @@ import picocli.CommandLine.Spec;
  * to stderr; the table on stdout and the files are the same bytes for the same parameters.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs the reference evaluation of DESIGN §9 in virtual time with the real planner and RM kernels",
-                "in-process; prints success rates per user and setting and the demand ratios, and writes a plot."},
+        version = "doji simulate (the DESIGN §9 reference evaluation)",
+        description = "Runs the reference evaluation of DESIGN §9 in virtual time with the real planner and RM kernels"
+                + " in-process; prints success rates per user and setting and the demand ratios, and writes a plot"
+                + " (SVG) and CSV files.",
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the evaluation ran; table and files written", "1:internal error or output not writable",
                 "2:invalid parameters"})
