@@ -13,6 +13,7 @@ import org.doji.grc.simulation.Simulation.Run;
 import org.doji.grc.simulation.Simulation.Setting;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.spi.BackendInventory;
@@ -47,16 +48,29 @@ class SimulationTest {
     }
 
     @Test
-    void neverOversubscribedAtAnySampledInstantAndTheCalendarsAgreeWithTheReservations() {
+    void neverOversubscribedAtAnySampledInstantAndReservationsStartAndEndAtTheirVirtualTimes() {
         SimulationParameters p = SmallRuns.params(7, 3); // overloaded (demand ratio about 1.5)
         Map<String, BackendInventory> inventories = ReferenceGrid.inventories();
         List<String> problems = new ArrayList<>();
         int[] checks = new int[1];
+        int[] activeSeen = new int[1];
         Simulation.Observer observer = (now, grid) -> {
             for (var e : grid.kernels().entrySet()) {
                 ReservationKernel k = e.getValue();
                 problems.addAll(k.capacityViolations());
                 var open = k.openReservations();
+                // the activation tick ran at the virtual times: running now = Active, not yet started = Created
+                for (ReservationView v : open) {
+                    LifecycleState expected = v.spec().window().contains(now) ? LifecycleState.Active : LifecycleState.Created;
+                    if (v.spec().window().end().isAfter(now) && v.lifecycleState() != expected) {
+                        problems.add(e.getKey() + ": " + v.key() + " is " + v.lifecycleState() + " at " + now + ", window "
+                                + v.spec().window());
+                    }
+                    if (!v.spec().window().end().isAfter(now)) {
+                        problems.add(e.getKey() + ": " + v.key() + " still open after its end " + v.spec().window().end());
+                    }
+                    activeSeen[0] += v.lifecycleState() == LifecycleState.Active ? 1 : 0;
+                }
                 // sampled instants: now, and across the booked period
                 for (int minutes = 0; minutes <= 12 * 60; minutes += 47) {
                     Instant t = now.plus(Duration.ofMinutes(minutes));
@@ -68,6 +82,7 @@ class SimulationTest {
         Run run = new Simulation(p).run(3, Setting.STANDARD, Workload.generate(p, 3), observer, line -> { });
         assertThat(problems).isEmpty();
         assertThat(checks[0]).isGreaterThan(10_000);
+        assertThat(activeSeen[0]).isGreaterThan(0);
         long reserved = run.outcomes().stream().filter(Outcome::reserved).count();
         assertThat(reserved).isGreaterThan(50).isLessThan(run.outcomes().size()); // contested: some failed
         // every reservation started and ended in virtual time: nothing is left open
