@@ -32,9 +32,14 @@
       s.site ? el('strong', {}, s.site) : el('span', { class: 'muted' }, 'unplaced'),
       el('span', { class: 'muted' }, ' · ' + s.cores + ' cores')));
     for (const l of row.links) {
-      lines.push(el('div', { class: 'line link' },
+      // the route as a chain of endpoints; which NRM carries each hop is in the tooltip
+      const route = l.hops.length ? [l.hops[0].from].concat(l.hops.map(h => h.to)).join(' → ') : null;
+      const line = el('div', { class: 'line link' },
         el('span', { class: 'req' }, l.from + '–' + l.to), ' ',
-        el('span', { class: 'muted' }, D.fmtMbps(l.bandwidthMbps) + (l.hops.length ? ' via ' + l.hops.join(', ') : ''))));
+        el('span', { class: 'muted' }, D.fmtMbps(l.bandwidthMbps)),
+        route ? [el('span', { class: 'muted' }, ' · '), el('span', { class: 'route' }, route)] : null);
+      if (l.hops.length) line.setAttribute('title', l.hops.map(h => h.rmId + ': ' + h.from + ' → ' + h.to).join('\n'));
+      lines.push(line);
     }
     return lines;
   }

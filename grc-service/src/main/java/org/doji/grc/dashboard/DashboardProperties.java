@@ -9,7 +9,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param enabled          serve the dashboard at all
  * @param refresh          how often the page reloads its data
- * @param probeInterval    how often every registered RM is asked to describe itself (its health)
  * @param maxCoAllocations how many co-allocations the table lists (the most recent)
  * @param timelineBefore   how far back the timeline reaches by default
  * @param timelineMax      the longest timeline range served
@@ -18,14 +17,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record DashboardProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("PT5S") Duration refresh,
-        @DefaultValue("PT15S") Duration probeInterval,
         @DefaultValue("200") int maxCoAllocations,
         @DefaultValue("PT6H") Duration timelineBefore,
         @DefaultValue("P14D") Duration timelineMax) {
 
     public DashboardProperties {
         positive("doji.dashboard.refresh", refresh);
-        positive("doji.dashboard.probe-interval", probeInterval);
         positive("doji.dashboard.timeline-before", timelineBefore);
         positive("doji.dashboard.timeline-max", timelineMax);
         if (maxCoAllocations < 1 || maxCoAllocations > 10_000) {
@@ -36,7 +33,7 @@ public record DashboardProperties(
 
     /** Defaults, for tests and for code that builds the dashboard by hand. */
     public static DashboardProperties defaults() {
-        return new DashboardProperties(true, Duration.ofSeconds(5), Duration.ofSeconds(15), 200, Duration.ofHours(6),
+        return new DashboardProperties(true, Duration.ofSeconds(5), 200, Duration.ofHours(6),
                 Duration.ofDays(14));
     }
 

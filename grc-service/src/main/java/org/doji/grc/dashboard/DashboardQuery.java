@@ -14,6 +14,7 @@ import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.dashboard.DashboardViews.CoAllocationRow;
 import org.doji.grc.dashboard.DashboardViews.Graph;
+import org.doji.grc.dashboard.DashboardViews.HopRow;
 import org.doji.grc.dashboard.DashboardViews.LinkRow;
 import org.doji.grc.dashboard.DashboardViews.OutcomeRow;
 import org.doji.grc.dashboard.DashboardViews.Overview;
@@ -26,11 +27,13 @@ import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.RmOutcome;
 import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.ResourceInventory;
 import org.springframework.data.domain.PageRequest;
 
 /**
- * Everything the dashboard shows, read from the GRC's store and registry and the health probe. Read-only:
- * nothing here changes a co-allocation or calls an RM (the probe does that on its own schedule).
+ * Everything the dashboard shows, read from the GRC's store and registry. Read-only: nothing here changes a
+ * co-allocation or calls an RM; descriptions and health are what the registry's periodic probe last saw, so
+ * a page never waits for a dead RM.
  */
 public class DashboardQuery {
 
@@ -44,17 +47,15 @@ public class DashboardQuery {
     private final CoAllocationStore store;
     private final DashboardRecords records;
     private final RmRegistry registry;
-    private final RmHealthProbe health;
     private final Clock clock;
     private final DashboardProperties props;
 
     public DashboardQuery(String grcId, CoAllocationStore store, DashboardRecords records, RmRegistry registry,
-                          RmHealthProbe health, Clock clock, DashboardProperties props) {
+                          Clock clock, DashboardProperties props) {
         this.grcId = grcId;
         this.store = store;
         this.records = records;
         this.registry = registry;
-        this.health = health;
         this.clock = clock;
         this.props = props;
     }
@@ -67,7 +68,7 @@ public class DashboardQuery {
         for (Object[] row : records.countByState()) {
             states.put(((CoAllocationState) row[0]).name(), ((Number) row[1]).longValue());
         }
-        List<RmHealth> rms = health.health();
+        List<RmHealth> rms = health();
         int reachable = (int) rms.stream().filter(h -> Boolean.TRUE.equals(h.reachable())).count();
         return new Overview(grcId, clock.instant(), props.refresh().toMillis(), states,
                 states.values().stream().mapToLong(Long::longValue).sum(), reachable, rms.size());
@@ -87,7 +88,7 @@ public class DashboardQuery {
             throw new IllegalArgumentException("timeline: to " + to + " must be after from " + start);
         }
         Instant queryEnd = to == null || to.isAfter(limit) ? limit : to;
-        TimelineBuilder builder = new TimelineBuilder(health.inventories());
+        TimelineBuilder builder = new TimelineBuilder(inventories());
         load(records.keysOverlapping(HOLDING, start, queryEnd, PageRequest.of(0, MAX_BARS))).forEach(builder::add);
         Instant end = queryEnd;
         if (to == null) {
@@ -106,21 +107,31 @@ public class DashboardQuery {
         Instant now = clock.instant();
         List<CoAllocation> running = load(records.keysOverlapping(RUNNING, now, now.plusNanos(1), PageRequest.of(0, MAX_BARS)))
                 .stream().filter(c -> c.plan() != null && c.plan().window().contains(now)).toList();
-        return GraphBuilder.build(health.inventories(), running);
+        return GraphBuilder.build(inventories(), running);
     }
 
+    /** Every registered RM with what the registry's last probe saw, in registration order. */
     public List<RmHealth> health() {
-        return health.health();
+        return registry.health().stream().map(h -> {
+            ResourceInventory inv = registry.description(h.rmId()).orElse(null);
+            String address = registry.get(h.rmId()).map(RmRegistry.Entry::address).orElse(null);
+            return new RmHealth(h.rmId(), address, inv == null ? null : inv.kind().name(),
+                    inv == null ? null : inv.domain(), inv == null ? null : inv.backend(), h.reachable(),
+                    h.lastChecked(), h.lastSuccess(), h.latency() == null ? null : h.latency().toMillis(), h.lastError());
+        }).toList();
+    }
+
+    /** The cached descriptions of the RMs described so far, in registration order (never calls an RM). */
+    private List<ResourceInventory> inventories() {
+        return registry.all().stream().map(rm -> registry.description(rm.id())).flatMap(Optional::stream).toList();
     }
 
     /** The GRC's port and every registered RM's, with their WSDL addresses. */
     public List<Service> services(String grcAddress) {
         List<Service> out = new java.util.ArrayList<>();
         out.add(new Service(grcId, "GRC", grcAddress, wsdl(grcAddress)));
-        Map<String, String> kinds = new LinkedHashMap<>();
-        health.health().forEach(h -> kinds.put(h.rmId(), h.kind()));
-        registry.all().forEach(rm -> out.add(new Service(rm.id(), kinds.get(rm.id()) == null ? "RM" : kinds.get(rm.id()),
-                rm.address(), wsdl(rm.address()))));
+        registry.all().forEach(rm -> out.add(new Service(rm.id(),
+                registry.description(rm.id()).map(d -> d.kind().name()).orElse("RM"), rm.address(), wsdl(rm.address()))));
         return out;
     }
 
@@ -142,7 +153,7 @@ public class DashboardQuery {
         if (plan != null) {
             sites = plan.sites().stream().map(s -> new SiteRow(s.requestSite(), s.cores(), s.site(), s.rmId())).toList();
             links = plan.links().stream().map(l -> new LinkRow(l.requestFrom(), l.requestTo(), l.bandwidthMbps(),
-                    l.hops().stream().map(h -> h.rmId() + ":" + h.from() + "→" + h.to()).toList())).toList();
+                    l.hops().stream().map(h -> new HopRow(h.rmId(), h.from(), h.to())).toList())).toList();
             start = plan.window().start();
             end = plan.window().end();
         } else if (req != null) {

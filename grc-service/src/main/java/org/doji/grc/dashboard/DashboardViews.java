@@ -35,7 +35,11 @@ public final class DashboardViews {
     public record SiteRow(String requestSite, int cores, String site, String rmId) {
     }
 
-    public record LinkRow(String from, String to, long bandwidthMbps, List<String> hops) {
+    /** A requested link; {@code hops} is its route over NRM paths once planned (empty before). */
+    public record LinkRow(String from, String to, long bandwidthMbps, List<HopRow> hops) {
+    }
+
+    public record HopRow(String rmId, String from, String to) {
     }
 
     /** What one RM answered: its reservation and states, or its refusal. */

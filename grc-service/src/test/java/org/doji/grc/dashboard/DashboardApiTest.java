@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -55,7 +56,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 class DashboardApiTest {
 
     static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
-    static final Duration RM_LATENCY = Duration.ofMillis(7);
 
     @Autowired CoAllocationRepository records;
     @Autowired CreateCallRepository calls;
@@ -64,7 +64,7 @@ class DashboardApiTest {
 
     MutableClock clock;
     CoAllocationStore store;
-    RmHealthProbe probe;
+    RmRegistry registry;
     MockMvc mvc;
     List<ResourceInventory> inventories = RecordedRm.demoInventories();
 
@@ -77,14 +77,13 @@ class DashboardApiTest {
         List<RmRegistry.Entry> entries = new ArrayList<>();
         for (ResourceInventory inv : inventories) {
             entries.add(new RmRegistry.Entry(inv.rmId(), "http://" + inv.rmId() + ":8081/services/rm",
-                    new RecordedRm(inv, clock, RM_LATENCY)));
+                    new RecordedRm(inv)));
         }
-        RecordedRm down = new RecordedRm(inventories.get(0), clock, RM_LATENCY);
+        RecordedRm down = new RecordedRm(inventories.get(0));
         down.setDown(true);
         entries.add(new RmRegistry.Entry("crm-lost", "http://lost:8089/services/rm", down));
-        RmRegistry registry = new RmRegistry(entries, Caller.coordinator("grc-test"));
-        probe = new RmHealthProbe(registry, Caller.coordinator("grc-test"), clock);
-        DashboardQuery query = new DashboardQuery("grc-test", store, dashboardRecords, registry, probe, clock,
+        registry = new RmRegistry(entries, Caller.coordinator("grc-test"), clock);
+        DashboardQuery query = new DashboardQuery("grc-test", store, dashboardRecords, registry, clock,
                 DashboardProperties.defaults());
         mvc = MockMvcBuilders.standaloneSetup(new DashboardController(query, "/services"))
                 .addFilters(new DashboardAccess()).build();
@@ -144,7 +143,7 @@ class DashboardApiTest {
 
     @Test
     void overviewCountsCoAllocationsByStateAndReachableRms() throws Exception {
-        probe.probeAll();
+        registry.probe();
         book();
         mvc.perform(get("/dashboard/api/overview")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.grcId").value("grc-test"))
@@ -188,18 +187,21 @@ class DashboardApiTest {
                 .andExpect(jsonPath("$[2].policy").value("CHEAPEST"))
                 .andExpect(jsonPath("$[2].sites[*].site").value(contains("EAST1", "EAST2")))
                 .andExpect(jsonPath("$[2].links[0].bandwidthMbps").value(1000))
-                .andExpect(jsonPath("$[2].links[0].hops").value(contains("nrm-east:EAST1→EAST2")))
+                .andExpect(jsonPath("$[2].links[0].hops[0].rmId").value("nrm-east"))
+                .andExpect(jsonPath("$[2].links[0].hops[0].from").value("EAST1"))
+                .andExpect(jsonPath("$[2].links[0].hops[0].to").value("EAST2"))
                 .andExpect(jsonPath("$[2].outcomes[*].rmId").value(contains("crm-east1", "crm-east2")))
                 .andExpect(jsonPath("$[2].outcomes[0].reservationKey").value("r-co-reserved-crm-east1"))
                 .andExpect(jsonPath("$[2].outcomes[0].reservationState").value("ReserveStart"))
                 .andExpect(jsonPath("$[2].outcomes[0].lifecycleState").value("Created"))
                 .andExpect(jsonPath("$[2].outcomes[0].handles").value(contains("doji_r-co-reserved")))
-                .andExpect(jsonPath("$[3].links[0].hops").value(contains("nrm-east:EAST2→X1", "nrm-west:X1→WEST2")));
+                .andExpect(jsonPath("$[3].links[0].hops[*].rmId").value(contains("nrm-east", "nrm-west")))
+                .andExpect(jsonPath("$[3].links[0].hops[*].to").value(contains("X1", "WEST2")));
     }
 
     @Test
     void timelineHasARowPerSiteAndPathWithTheReservationsThatUseIt() throws Exception {
-        probe.probeAll();
+        registry.probe();
         book();
         mvc.perform(get("/dashboard/api/timeline")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.from").value("2026-11-22T04:00:00Z"))
@@ -225,7 +227,7 @@ class DashboardApiTest {
 
     @Test
     void timelineRangeCanBeChosenAndBadRangesAreRefused() throws Exception {
-        probe.probeAll();
+        registry.probe();
         book();
         mvc.perform(get("/dashboard/api/timeline").param("from", "2026-11-22T12:30:00Z").param("to", "2026-11-22T20:00:00Z"))
                 .andExpect(status().isOk())
@@ -242,7 +244,7 @@ class DashboardApiTest {
 
     @Test
     void graphHasTheDescribedSitesExchangePointsAndPathsWithWhatRunsNow() throws Exception {
-        probe.probeAll();
+        registry.probe();
         book();
         long paths = inventories.stream().mapToLong(i -> i.paths().size()).sum();
         mvc.perform(get("/dashboard/api/graph")).andExpect(status().isOk())
@@ -266,17 +268,21 @@ class DashboardApiTest {
                 .andExpect(jsonPath("$", hasSize(7)))
                 .andExpect(jsonPath("$[0].reachable").value(nullValue()));
         Instant probedAt = clock.instant();
-        probe.probeAll();
+        registry.probe();
         mvc.perform(get("/dashboard/api/health")).andExpect(status().isOk())
                 .andExpect(jsonPath("$[*].rmId").value(contains("crm-east1", "crm-east2", "crm-west1", "crm-west2",
                         "nrm-east", "nrm-west", "crm-lost")))
                 .andExpect(jsonPath("$[0].reachable").value(true))
                 .andExpect(jsonPath("$[0].kind").value("COMPUTE"))
                 .andExpect(jsonPath("$[0].domain").value("EAST"))
-                .andExpect(jsonPath("$[0].latencyMillis").value(7))
-                .andExpect(jsonPath("$[0].lastAnswer").value(probedAt.plus(RM_LATENCY).toString()))
+                .andExpect(jsonPath("$[0].address").value("http://crm-east1:8081/services/rm"))
+                .andExpect(jsonPath("$[0].backend").value("simulated"))
+                .andExpect(jsonPath("$[0].latencyMillis").value(greaterThanOrEqualTo(0)))
+                .andExpect(jsonPath("$[0].checkedAt").value(probedAt.toString()))
+                .andExpect(jsonPath("$[0].lastAnswer").value(probedAt.toString()))
                 .andExpect(jsonPath("$[4].kind").value("NETWORK"))
                 .andExpect(jsonPath("$[6].reachable").value(false))
+                .andExpect(jsonPath("$[6].checkedAt").value(probedAt.toString()))
                 .andExpect(jsonPath("$[6].lastAnswer").value(nullValue()))
                 .andExpect(jsonPath("$[6].latencyMillis").value(nullValue()))
                 .andExpect(jsonPath("$[6].error").value("Could not send Message: Connection refused"));
@@ -284,7 +290,7 @@ class DashboardApiTest {
 
     @Test
     void servicesLinkTheGrcAndEveryRmWsdl() throws Exception {
-        probe.probeAll();
+        registry.probe();
         mvc.perform(get("/dashboard/api/services")).andExpect(status().isOk())
                 .andExpect(jsonPath("$", hasSize(8)))
                 .andExpect(jsonPath("$[0].name").value("grc-test"))

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.doji.rm.api.Caller;
@@ -16,24 +15,19 @@ import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
-import org.doji.rm.testing.MutableClock;
 
 /**
  * An RM at the boundary of the dashboard's tests: it answers describe with what a real RM of the demo grid
- * answered (recorded in {@code dashboard/demo-inventories.json}), taking {@code latency} of the test clock,
- * or fails as an unreachable RM does. The dashboard never calls anything else.
+ * answered (recorded in {@code dashboard/demo-inventories.json}), or fails as an unreachable RM does. Nothing
+ * else may be called: the dashboard is read-only.
  */
 final class RecordedRm implements ResourceManager {
 
     private final ResourceInventory inventory;
-    private final MutableClock clock;
-    private final Duration latency;
     private volatile boolean down;
 
-    RecordedRm(ResourceInventory inventory, MutableClock clock, Duration latency) {
+    RecordedRm(ResourceInventory inventory) {
         this.inventory = inventory;
-        this.clock = clock;
-        this.latency = latency;
     }
 
     /** The six RMs of {@code GridTopology.demo()} as they described themselves (crm-east1 … nrm-west). */
@@ -54,7 +48,6 @@ final class RecordedRm implements ResourceManager {
         if (down) {
             throw DojiException.unavailable("RM_UNREACHABLE", "Could not send Message: Connection refused");
         }
-        clock.advance(latency);
         return inventory;
     }
 

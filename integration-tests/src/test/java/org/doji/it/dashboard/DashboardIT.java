@@ -58,7 +58,7 @@ class DashboardIT {
     @BeforeAll
     static void startGridAndBook() throws Exception {
         grid = LocalGrid.start(GridTopology.demo(), 0, "mem", Map.of(),
-                Map.of("doji.grc.slots", "4", "doji.dashboard.refresh", "PT1S", "doji.dashboard.probe-interval", "PT1S"));
+                Map.of("doji.grc.slots", "4", "doji.dashboard.refresh", "PT1S", "doji.grc.health-interval", "PT1S"));
         Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS);
         reserved = create(request(base, 2, 5, "EAST1", 4, "EAST2", 8, 1000, "nightly build"));
         crossDomain = create(request(base, 4, 9, "EAST2", 8, "WEST2", 16, 2000, "cross-domain run"));
