@@ -52,8 +52,19 @@ public final class SoapRequestContext {
         return request.getRequestURL().toString();
     }
 
-    /** The authenticated caller; unauthenticated calls are {@link Caller#ANONYMOUS}. */
+    /**
+     * The authenticated caller: the user of the request's UsernameToken (a coordinator if it has the
+     * COORDINATOR role) when {@link org.doji.rm.soap.security.SoapSecurity} is installed; else the container's
+     * principal; unauthenticated calls are {@link Caller#ANONYMOUS}.
+     */
     public static Caller caller(WebServiceContext ctx) {
+        MessageContext mc = ctx.getMessageContext();
+        if (mc instanceof WrappedMessageContext wrapped) {
+            Caller authenticated = wrapped.getWrappedMessage().getExchange().get(Caller.class);
+            if (authenticated != null) {
+                return authenticated;
+            }
+        }
         Principal p = null;
         try {
             p = ctx.getUserPrincipal();
