@@ -97,7 +97,12 @@ public class RmEndpoint implements RmPortType {
             throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             GetResourcePropertyDocumentResponse response = new GetResourcePropertyDocumentResponse();
-            response.setReservationDocument(ToContract.document(rm.get(caller(), key())));
+            String key = SoapRequestContext.resourceKeyOrNull(context);
+            if (key == null) {
+                response.setRmStatusDocument(StatusDocuments.document(rm.status(caller())));
+            } else {
+                response.setReservationDocument(ToContract.document(rm.get(caller(), key)));
+            }
             return response;
         });
     }
@@ -106,7 +111,9 @@ public class RmEndpoint implements RmPortType {
     public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
-            ReservationDocument doc = ToContract.document(rm.get(caller(), key()));
+            String key = SoapRequestContext.resourceKeyOrNull(context);
+            Object doc = key == null ? StatusDocuments.document(rm.status(caller()))
+                    : ToContract.document(rm.get(caller(), key));
             GetResourcePropertyResponse response = new GetResourcePropertyResponse();
             response.getAny().addAll(ResourceProperties.select(doc, parameters.getProperty()));
             return response;

@@ -22,6 +22,16 @@ public final class SoapRequestContext {
     }
 
     public static String resourceKey(WebServiceContext ctx) {
+        String key = resourceKeyOrNull(ctx);
+        if (key == null) {
+            throw DojiException.invalidField("ResourceKey", "NO_RESOURCE_KEY", "this operation addresses a resource: "
+                    + "send the EPR's ResourceKey reference parameter as a SOAP header, or call the EPR's address");
+        }
+        return key;
+    }
+
+    /** The addressed resource's key, or null when the request addresses the service itself. */
+    public static String resourceKeyOrNull(WebServiceContext ctx) {
         MessageContext mc = ctx.getMessageContext();
         if (mc instanceof WrappedMessageContext wrapped) {
             Message message = wrapped.getWrappedMessage();
@@ -39,11 +49,7 @@ public final class SoapRequestContext {
             }
         }
         String key = ResourceReferences.keyFromQuery((String) mc.get(MessageContext.QUERY_STRING));
-        if (key == null || key.isBlank()) {
-            throw DojiException.invalidField("ResourceKey", "NO_RESOURCE_KEY", "this operation addresses a resource: "
-                    + "send the EPR's ResourceKey reference parameter as a SOAP header, or call the EPR's address");
-        }
-        return key;
+        return key == null || key.isBlank() ? null : key;
     }
 
     /** The address this request came to, without query: the base for EPRs of new resources. */

@@ -25,11 +25,13 @@ import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmStatus;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.FromContract;
 import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.StatusDocuments;
 import org.doji.rm.soap.ToContract;
 
 /**
@@ -183,6 +185,19 @@ public class RemoteResourceManager implements ResourceManager {
     public ReservationView get(Caller caller, String key) {
         return remote("GetResourcePropertyDocument", () -> FromContract.view(
                 at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getReservationDocument()));
+    }
+
+    /** The RM's own resource properties document (GetResourcePropertyDocument addressed to the service). */
+    @Override
+    public RmStatus status(Caller caller) {
+        return remote("GetResourcePropertyDocument", () -> {
+            var response = at(null).getResourcePropertyDocument(new GetResourcePropertyDocument());
+            if (response.getRmStatusDocument() == null) {
+                throw new DojiException(FaultKind.INTERNAL_ERROR, "NO_STATUS_DOCUMENT", address
+                        + " answered without an RM status document");
+            }
+            return StatusDocuments.status(response.getRmStatusDocument());
+        });
     }
 
     @Override
