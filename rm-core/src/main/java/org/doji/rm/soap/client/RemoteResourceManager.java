@@ -13,6 +13,8 @@ import org.apache.cxf.jaxb.JAXBDataBinding;
 import javax.net.ssl.TrustManager;
 import org.apache.cxf.configuration.jsse.TLSClientParameters;
 import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transport.http.HTTPConduitFactory;
+import org.apache.cxf.transport.http.URLConnectionHTTPConduit;
 import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 import org.doji.contract.RmPortType;
 import org.doji.contract.RmService;
@@ -74,6 +76,12 @@ public class RemoteResourceManager implements ResourceManager {
         bp.getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
         bp.getRequestContext().put("thread.local.request.context", "true");
         Client client = ClientProxy.getClient(port);
+        // HttpURLConnection conduit for this client (set before the conduit exists): CXF 4.1's default
+        // java.net.http conduit hops over selector and worker threads per call and, on machines where the common
+        // fork-join pool has one thread (2 cores), starts a NEW thread per response (CompletableFuture's
+        // thread-per-task fallback); the URLConnection conduit reads the answer in the calling thread
+        client.getEndpoint().getEndpointInfo().setProperty(HTTPConduitFactory.class.getName(),
+                (HTTPConduitFactory) (factory, bus, info, target) -> new URLConnectionHTTPConduit(bus, info, target));
         HTTPClientPolicy policy = new HTTPClientPolicy();
         policy.setConnectionTimeout(connectTimeout.toMillis());
         policy.setReceiveTimeout(receiveTimeout.toMillis());
