@@ -82,7 +82,7 @@ public class GrcConfiguration {
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
                 org.doji.grc.planner.model.AdminPolicy.NONE);
         return new org.doji.grc.core.IntegerProgramPlanner(
-                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads));
+                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads), props.exportLpDir());
     }
 
     @Bean
@@ -94,8 +94,10 @@ public class GrcConfiguration {
 
     @Bean
     public CoAllocationStore coAllocationStore(CoAllocationRepository records, CreateCallRepository calls,
-                                               PlatformTransactionManager tx, Clock clock) {
-        return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock);
+                                               PlatformTransactionManager tx, Clock clock, GrcProperties props,
+                                               ExecutorService grcRmCalls) {
+        return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
+                new org.doji.grc.core.CoAllocationNotifier(props.id(), clock, grcRmCalls));
     }
 
     @Bean

@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param holdTimeout    as an RM (for a parent GRC): how long a prepared reservation is held without a decision
  * @param trustStore     trust store (PKCS12) for https RM addresses with a private CA; none = the JVM's
  * @param trustStorePassword its password
+ * @param exportLpDir    when set, every slot's integer program is written there in CPLEX LP format
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -38,7 +39,8 @@ public record GrcProperties(
         @DefaultValue("PT30S") Duration healthInterval,
         @DefaultValue("PT2M") Duration holdTimeout,
         java.nio.file.Path trustStore,
-        String trustStorePassword) {
+        String trustStorePassword,
+        java.nio.file.Path exportLpDir) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
