@@ -21,6 +21,8 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("spring.datasource.url",
                 "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
         defaults.put("spring.datasource.username", "sa");
+        // the co-allocation (GRC) on every log line of the work done for it; nothing when there is none
+        defaults.put("logging.pattern.level", "%5p%replace( [%X{coAllocation}]){' \\[\\]', ''}");
         defaults.put("spring.jpa.hibernate.ddl-auto", "update");
         defaults.put("spring.jpa.open-in-view", "false");
         defaults.put("cxf.path", "/services");
