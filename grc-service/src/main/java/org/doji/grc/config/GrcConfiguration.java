@@ -39,10 +39,16 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public RmRegistry rmRegistry(GrcProperties props) {
+    public RmRegistry rmRegistry(GrcProperties props, Clock clock) {
         return new RmRegistry(props.rms().stream().map(rm -> new RmRegistry.Entry(rm.id(), rm.url(),
                 new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout()))).toList(),
-                Caller.coordinator(props.id()));
+                Caller.coordinator(props.id()), clock);
+    }
+
+    /** Describes every RM periodically: health for operators, and fresh descriptions after an RM restarts. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRmProbe(RmRegistry registry, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-probe", props.healthInterval(), registry::probe);
     }
 
     @Bean(destroyMethod = "shutdownNow")
@@ -116,8 +122,9 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, GrcProperties props, Clock clock) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, new Faults(props.id(), clock)));
+    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, RmRegistry registry, GrcProperties props,
+                                        Clock clock) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, registry, new Faults(props.id(), clock)));
         endpoint.getFeatures().add(new WSAddressingFeature());
         endpoint.getProperties().put("schema-validation-enabled", "true");
         // bounds on what a request may contain (the oversized and hostile messages of DESIGN §11)
@@ -127,6 +134,39 @@ public class GrcConfiguration {
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 10_000_000L);
         endpoint.getOutFaultInterceptors().add(new org.doji.grc.soap.BadInputFaultInterceptor(props.id(), clock));
         endpoint.publish("/grc");
+        return endpoint;
+    }
+
+    /** Re-drives unacknowledged commits (an RM was down past the phase-two retries, or the GRC restarted). */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRedriver(CoAllocationService service, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-redrive", props.healthInterval(), service::redrive);
+    }
+
+    /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
+    @Bean
+    public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
+            TwoPhaseCoordinator coordinator, org.doji.grc.persistence.DelegatedReservationRepository repository,
+            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock) {
+        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry, coordinator,
+                new org.doji.grc.hierarchy.DelegatedReservations(repository, clock), store, grcRmCalls, props.rmTimeout(),
+                props.holdTimeout(), clock);
+    }
+
+    /** Expires the RM port's holds and moves its reservations' lifecycles by time. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcAsRmTicker(org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-rm-tick", props.tickInterval(), rm::tick);
+    }
+
+    @Bean
+    public EndpointImpl grcRmSoapEndpoint(Bus bus, org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props,
+                                          Clock clock) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.rm.soap.RmEndpoint(rm, props.id(),
+                new Faults(props.id(), clock), clock));
+        endpoint.getFeatures().add(new WSAddressingFeature());
+        endpoint.getProperties().put("schema-validation-enabled", "IN");
+        endpoint.publish("/rm");
         return endpoint;
     }
 

@@ -19,6 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param phaseTwoRetry  first back-off of phase-two retries (doubles, capped at one minute)
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
  * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
+ * @param healthInterval how often every RM is described to refresh its health and description
+ * @param holdTimeout    as an RM (for a parent GRC): how long a prepared reservation is held without a decision
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -30,7 +32,9 @@ public record GrcProperties(
         @DefaultValue("5") int maxPlans,
         @DefaultValue("PT0.2S") Duration phaseTwoRetry,
         @DefaultValue("PT1S") Duration tickInterval,
-        @DefaultValue("fast") String engine) {
+        @DefaultValue("fast") String engine,
+        @DefaultValue("PT30S") Duration healthInterval,
+        @DefaultValue("PT2M") Duration holdTimeout) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -42,6 +46,12 @@ public record GrcProperties(
         }
         if (slots < 1 || slots > 1000) {
             throw new IllegalArgumentException("doji.grc.slots must be in 1..1000, was " + slots);
+        }
+        if (healthInterval == null || healthInterval.isNegative() || healthInterval.isZero()) {
+            throw new IllegalArgumentException("doji.grc.health-interval must be positive");
+        }
+        if (holdTimeout == null || holdTimeout.isNegative() || holdTimeout.isZero()) {
+            throw new IllegalArgumentException("doji.grc.hold-timeout must be positive");
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");
