@@ -3,7 +3,6 @@ package org.doji.rm.persistence;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
 import org.springframework.data.domain.Persistable;
@@ -25,7 +24,7 @@ public class IdempotencyRecord implements Persistable<String> {
     private String operation;
     @Column(nullable = false, length = 64)
     private String payloadHash;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String answerJson;
     private Instant created;
 

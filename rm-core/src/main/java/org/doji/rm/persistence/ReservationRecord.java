@@ -6,7 +6,6 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import org.doji.rm.model.LifecycleState;
@@ -45,13 +44,13 @@ public class ReservationRecord implements org.springframework.data.domain.Persis
     @Enumerated(EnumType.STRING)
     @Column(nullable = false, length = 16)
     private Decision lastDecision;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String specJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String allocationJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String pendingSpecJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String pendingAllocationJson;
     private Instant holdExpires;
     private Instant terminationTime;

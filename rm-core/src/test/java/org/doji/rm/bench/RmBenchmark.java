@@ -89,7 +89,10 @@ public final class RmBenchmark {
         Caller caller = Caller.ANONYMOUS;
         Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofDays(1));
         AtomicLong slot = new AtomicLong();
-        StringBuilder out = new StringBuilder("\n| callers | pairs | p50 ms | p99 ms | mean ms | pairs/s |\n|---|---|---|---|---|---|\n");
+        StringBuilder out = new StringBuilder("\n| callers | pairs | p50 ms | p99 ms | mean ms | pairs/s | CPU ms/pair |\n|---|---|---|---|---|---|---|\n");
+        // CPU of the whole process (client and server) per pair: what a pair costs on an idle machine,
+        // independent of how many other processes share the two cores
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         Runnable onePair = () -> {
             long k = slot.getAndIncrement();
             // 256 one-node reservations per hour: each fits, and the calendar keeps growing
@@ -110,12 +113,14 @@ public final class RmBenchmark {
             pings[i] = System.nanoTime() - s;
         }
         Arrays.sort(pings);
-        System.err.printf("describe round trip p50 %.2f ms%n", pings[pings.length / 2] / 1e6);
+        System.err.printf("describe round trip p50 %.2f ms; load average %.2f%n", pings[pings.length / 2] / 1e6,
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         for (int n : callers) {
             long[] latencies = new long[pairs];
             AtomicLong next = new AtomicLong();
             ExecutorService pool = Executors.newFixedThreadPool(n);
             long t0 = System.nanoTime();
+            long cpu0 = os.getProcessCpuTime();
             List<Future<?>> fs = new ArrayList<>();
             for (int c = 0; c < n; c++) {
                 fs.add(pool.submit(() -> {
@@ -132,11 +137,12 @@ public final class RmBenchmark {
                 f.get();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuPerPair = (os.getProcessCpuTime() - cpu0) / 1e6 / pairs;
             pool.shutdown();
             Arrays.sort(latencies);
-            out.append(String.format("| %d | %d | %.2f | %.2f | %.2f | %.0f |%n", n, pairs, latencies[pairs / 2] / 1e6,
+            out.append(String.format("| %d | %d | %.2f | %.2f | %.2f | %.0f | %.2f |%n", n, pairs, latencies[pairs / 2] / 1e6,
                     latencies[(int) (pairs * 0.99)] / 1e6, Arrays.stream(latencies).average().orElse(0) / 1e6,
-                    pairs / seconds));
+                    pairs / seconds, cpuPerPair));
         }
         ctx.close();
         return out.toString();
