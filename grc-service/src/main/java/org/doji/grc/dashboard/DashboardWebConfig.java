@@ -31,8 +31,10 @@ public class DashboardWebConfig implements WebMvcConfigurer {
     }
 
     @Bean
-    public FilterRegistrationBean<DashboardAccess> dashboardAccess() {
-        FilterRegistrationBean<DashboardAccess> bean = new FilterRegistrationBean<>(new DashboardAccess());
+    public FilterRegistrationBean<DashboardAccess> dashboardAccess(
+            org.springframework.beans.factory.ObjectProvider<org.doji.rm.security.UserStore> users) {
+        FilterRegistrationBean<DashboardAccess> bean = new FilterRegistrationBean<>(
+                new DashboardAccess(users.getIfAvailable(org.doji.rm.security.UserStore::disabled)));
         bean.addUrlPatterns("/", "/dashboard", "/dashboard/*");
         bean.setOrder(Ordered.HIGHEST_PRECEDENCE + 100);
         return bean;
