@@ -1,0 +1,26 @@
+package org.doji.grc.cli;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * What the CLI runs against: where it prints, the environment it reads defaults from, the clock (for
+ * relative times and progress), how it pauses between polls, and how it makes GRC ports for given settings.
+ */
+public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Clock clock, Pacer pacer,
+                         BiFunction<java.time.Duration, Credentials, GrcPorts> ports) {
+
+    /** Pauses between two polls of a co-allocation's state. */
+    public interface Pacer {
+        void pause(Duration d) throws InterruptedException;
+    }
+
+    /** The real thing: System.out/err, the process environment, the system clock, sleeping, CXF ports. */
+    public static CliContext system() {
+        return new CliContext(new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv(),
+                Clock.systemUTC(), d -> Thread.sleep(d.toMillis()), GrcPorts::cxf);
+    }
+}
