@@ -13,7 +13,7 @@ import picocli.CommandLine.ScopeType;
  * where the GRC is, who calls it, and how to print; each subcommand maps its arguments to one or two GRC
  * operations and prints the answer. Exit codes are {@link ExitCode}.
  */
-@Command(name = "doji", mixinStandardHelpOptions = true, versionProvider = DojiCli.Version.class,
+@Command(name = "doji", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = DojiCli.Version.class,
         description = "Advance-reservation co-allocation of compute and network resources: the GRC's client.",
         subcommandsRepeatable = false, sortOptions = false)
 public class DojiCli {

@@ -31,7 +31,12 @@ class PlanCommand implements Callable<Integer> {
         }
         GrcClient client = root.client();
         var r = new RequestMapper(root.ctx.clock(), client.knownSites()).request(request);
-        PlanResult result = client.plan(r, maxPlans);
+        PlanResult result;
+        try {
+            result = client.plan(r, maxPlans);
+        } catch (CliException e) {
+            throw request.explain(e);
+        }
         root.output().result(() -> Views.planResult(result), w -> TextViews.planResult(w, result));
         return result.getPlan().isEmpty() ? ExitCode.FAILED.code() : ExitCode.OK.code();
     }

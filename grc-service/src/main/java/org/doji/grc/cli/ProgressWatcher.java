@@ -66,6 +66,7 @@ final class ProgressWatcher {
             case PLANNING -> b.append(" asking the RMs and solving");
             case RESERVING -> b.append(" two-phase reservation at ").append(doc.getRm().size()).append(" RM(s)");
             case RESERVED, ACTIVE -> b.append(" all RMs committed");
+            case FAILED -> { }
             default -> {
                 if (doc.getReason() != null) {
                     b.append(' ').append(doc.getReason());

@@ -58,6 +58,19 @@ public class RequestOptions {
     @Option(names = "--also", paramLabel = "USER", description = "Another user who may use the reservation. Repeatable.")
     List<String> additionalUsers = new ArrayList<>();
 
+    /**
+     * A GRC fault about an unknown site, explained for an expression: without the GRC's site list every
+     * name in it was sent as a site, and a countable resource shows up as an unknown site.
+     */
+    CliException explain(CliException e) {
+        if (expression == null || !"UNKNOWN_SITE".equals(e.errorCode())) {
+            return e;
+        }
+        return new CliException(e.exitCode(), e.getMessage() + "\n(every name in --expr is taken as a site; if it is a "
+                + "countable resource such as licences: countable resources are not supported by the GRC port yet)",
+                e.faultKind(), e.errorCode(), e);
+    }
+
     boolean hasSites() {
         return !sites.isEmpty() || siteCount != null || cores != null || expression != null;
     }

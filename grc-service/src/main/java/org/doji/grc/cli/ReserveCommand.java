@@ -50,7 +50,12 @@ class ReserveCommand implements Callable<Integer> {
         GrcClient client = root.client();
         CoAllocationRequest r = new RequestMapper(root.ctx.clock(), client.knownSites()).request(request);
         Output out = root.output();
-        GrcRef ref = client.create(r, correlationId);
+        GrcRef ref;
+        try {
+            ref = client.create(r, correlationId);
+        } catch (CliException e) {
+            throw request.explain(e);
+        }
         out.progress("co-allocation " + ref.key() + " accepted: " + ref.address());
         if (noWait) {
             out.result(() -> java.util.Map.of("key", ref.key(), "address", ref.address()), w -> { });
