@@ -18,9 +18,12 @@ public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> e
         void pause(Duration d) throws InterruptedException;
     }
 
+    /** The product's pacer: the calling thread waits out the poll interval. */
+    public static final Pacer SLEEP = d -> Thread.sleep(d.toMillis());
+
     /** The real thing: System.out/err, the process environment, the system clock, sleeping, CXF ports. */
     public static CliContext system() {
         return new CliContext(new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv(),
-                Clock.systemUTC(), d -> Thread.sleep(d.toMillis()), GrcPorts::cxf);
+                Clock.systemUTC(), SLEEP, GrcPorts::cxf);
     }
 }

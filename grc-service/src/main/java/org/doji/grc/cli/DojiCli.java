@@ -82,6 +82,7 @@ public class DojiCli {
         cl.addSubcommand("list", new ListCommand(root));
         cl.addSubcommand("modify", new ModifyCommand(root));
         cl.addSubcommand("cancel", new CancelCommand(root));
+        cl.addSubcommand("rms", new RmsCommand(root));
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());

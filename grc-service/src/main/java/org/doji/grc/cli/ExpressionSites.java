@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.doji.contract.types.SiteRequest;
 import org.doji.grc.planner.expr.ResourceExpression;
 import org.doji.grc.planner.expr.ResourceExpressionException;
@@ -17,20 +18,33 @@ import org.doji.grc.planner.model.RequestedSite;
  * not take the raw expression yet. Each {@code &} part is a requested site (ids s1, s2, … in order, as the
  * planner's mapper names them): {@code A:n} pins it to A, {@code (A:n | B:n)} to one of A and B.
  * Countable resources ({@code Lic:5}) are refused: the GRC port does not take them yet. Whether a name is
- * a site or a countable is only known from the GRC's site list; without it every name is taken as a site
- * (the GRC then answers UNKNOWN_SITE for a name no RM manages).
+ * a site or a countable is known from the GRC's site list (listResourceManagers, asked only when an
+ * expression is given); without it every name is taken as a site (the GRC then answers UNKNOWN_SITE for
+ * a name no RM manages).
  */
 final class ExpressionSites {
 
-    private final Set<String> knownSites;
+    private final Supplier<Set<String>> siteList;
+    private Set<String> sites;
+    private boolean asked;
 
-    ExpressionSites(Set<String> knownSites) {
-        this.knownSites = knownSites;
+    ExpressionSites(Supplier<Set<String>> siteList) {
+        this.siteList = siteList;
+    }
+
+    /** The GRC's sites, asked for once. */
+    private Set<String> knownSites() {
+        if (!asked) {
+            sites = siteList.get();
+            asked = true;
+        }
+        return sites;
     }
 
     List<SiteRequest> sites(String text) {
         try {
             ResourceExpression e = ResourceExpressionParser.parse(text);
+            Set<String> knownSites = knownSites();
             Set<String> names = knownSites != null ? knownSites : allNames(e, new TreeSet<>());
             ResourceExpressionMapper.Mapping m = ResourceExpressionMapper.map(text, e, names);
             if (!m.countables().isEmpty()) {

@@ -9,6 +9,8 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.doji.contract.InternalErrorFault;
 import org.doji.contract.InvalidRequestFault;
@@ -21,6 +23,7 @@ import org.doji.contract.grc.CoAllocationList;
 import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.PlanResult;
+import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.types.BaseFaultType;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -49,12 +52,26 @@ public class GrcClient {
         return GrcRef.parse(keyOrAddress, grcUrl);
     }
 
+    /** The GRC's resource registry: every RM with its sites and health. */
+    public ResourceManagerList resourceManagers() {
+        return call(() -> ports.port(grcUrl, null).listResourceManagers());
+    }
+
     /**
-     * The GRC's site names, which tell sites from countable resources in a resource expression; null while
-     * the GRC port has no operation that lists them.
+     * The GRC's site names, which tell sites from countable resources in a resource expression; null when
+     * this GRC cannot list them (an older GRC answers the operation with a fault).
      */
-    public java.util.Set<String> knownSites() {
-        return null;
+    public Set<String> knownSites() {
+        try {
+            Set<String> sites = new TreeSet<>();
+            resourceManagers().getResourceManager().forEach(rm -> sites.addAll(rm.getSite()));
+            return sites;
+        } catch (CliException e) {
+            if (e.exitCode() == ExitCode.FAULT) {
+                return null;
+            }
+            throw e;
+        }
     }
 
     /** Creates the co-allocation; returns the reference of its EPR. */

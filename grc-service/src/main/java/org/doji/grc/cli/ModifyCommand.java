@@ -52,7 +52,7 @@ class ModifyCommand implements Callable<Integer> {
         Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
         GrcRef target = client.ref(ref);
-        RequestMapper mapper = new RequestMapper(root.ctx.clock(), client.knownSites());
+        RequestMapper mapper = new RequestMapper(root.ctx.clock(), client::knownSites);
         mapper.checkModifiable(request);
         CoAllocationDocument current = client.document(target);
         CoAllocationRequest changed = mapper.modified(current.getRequest(), request);

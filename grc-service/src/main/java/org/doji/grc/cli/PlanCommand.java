@@ -30,7 +30,7 @@ class PlanCommand implements Callable<Integer> {
             throw CliException.badArguments("--max-plans: between 1 and 1000, was " + maxPlans);
         }
         GrcClient client = root.client();
-        var r = new RequestMapper(root.ctx.clock(), client.knownSites()).request(request);
+        var r = new RequestMapper(root.ctx.clock(), client::knownSites).request(request);
         PlanResult result;
         try {
             result = client.plan(r, maxPlans);

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.doji.contract.types.Attribute;
 import org.doji.contract.types.AttributeMatch;
@@ -30,8 +31,11 @@ public final class RequestMapper {
     private final Clock clock;
     private final ExpressionSites expressions;
 
-    /** @param knownSites the GRC's site names when known (tells sites from countables in expressions), else null */
-    public RequestMapper(Clock clock, Set<String> knownSites) {
+    /**
+     * @param knownSites the GRC's site names, asked for only when an expression is mapped (they tell sites
+     *                   from countables); the supplier may answer null when they cannot be known
+     */
+    public RequestMapper(Clock clock, Supplier<Set<String>> knownSites) {
         this.clock = clock;
         this.expressions = new ExpressionSites(knownSites);
     }

@@ -48,7 +48,7 @@ class ReserveCommand implements Callable<Integer> {
         Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
         Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
-        CoAllocationRequest r = new RequestMapper(root.ctx.clock(), client.knownSites()).request(request);
+        CoAllocationRequest r = new RequestMapper(root.ctx.clock(), client::knownSites).request(request);
         Output out = root.output();
         GrcRef ref;
         try {

@@ -242,6 +242,58 @@ class DojiCliTest {
     }
 
     @Test
+    void rmsPrintsTheRegistryWithHealthAndCheckFailsWhenAnRmIsDown() throws Exception {
+        grc.rms = Fixtures.rms();
+        assertThat(run("rms")).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).matches("RM +KIND +DOMAIN +SITES +HEALTH +LATENCY +CHECKED +ADDRESS +LAST ERROR");
+        assertThat(lines).hasSize(1 + grc.rms.getResourceManager().size());
+        assertThat(lines).anyMatch(l -> l.matches("crm-east1 +COMPUTE +EAST +EAST1 +up +[0-9.]+ms .*"))
+                .anyMatch(l -> l.matches("nrm-east +NETWORK +EAST +up .*"));
+        assertThat(run("rms", "--check")).isZero();
+        grc.rms.getResourceManager().get(0).setReachable(false);
+        grc.rms.getResourceManager().get(0).setLastError("connection refused");
+        out.getBuffer().setLength(0);
+        assertThat(run("rms", "--check")).isEqualTo(1);
+        assertThat(out.toString()).contains("DOWN").contains("connection refused");
+        out.getBuffer().setLength(0);
+        assertThat(run("rms", "-o", "json")).isEqualTo(0);
+        JsonNode rms = new ObjectMapper().readTree(out.toString());
+        assertThat(rms.get(0).get("reachable").asBoolean()).isFalse();
+        assertThat(rms.get(0).get("sites").get(0).asText()).isEqualTo("EAST1");
+    }
+
+    @Test
+    void expressionsTellSitesFromCountablesWithTheGrcsSiteList() {
+        grc.rms = Fixtures.rms();
+        assertThat(run("reserve", "--expr", "(EAST1:4 | WEST1:4) & Lic:5", "--start", "+1h", "--duration", "1h"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("countable resources are not supported by the GRC port yet: Lic:5")
+                .contains("EAST1, EAST2, WEST1, WEST2");
+        assertThat(grc.calls).contains("listResourceManagers").noneMatch(c -> c.startsWith("create"));
+
+        grc.documents.add(Fixtures.reserved());
+        assertThat(run("reserve", "--expr", "(EAST1:4 | WEST1:4) & WEST2:8", "--mesh", "500", "--start", "+1h",
+                "--duration", "1h")).isZero();
+        assertThat(grc.created.getSite()).extracting(x -> x.getId() + x.getCandidate())
+                .containsExactly("s1[EAST1, WEST1]", "s2[WEST2]");
+        assertThat(grc.created.getLink()).singleElement().satisfies(l -> assertThat(l.getBandwidthMbps()).isEqualTo(500));
+    }
+
+    @Test
+    void withoutTheSiteListEveryExpressionNameIsASiteAndUnknownOnesAreExplained() throws Exception {
+        grc.rmsFault = new org.doji.contract.InternalErrorFault("no such operation", new org.doji.contract.types.InternalErrorFaultType());
+        UnknownResourceFaultType info = new UnknownResourceFaultType();
+        info.setErrorCode("UNKNOWN_SITE");
+        info.setDescription("site s2 is pinned to Lic, which no registered RM manages");
+        grc.fault = new UnknownResourceFault("unknown", info);
+        assertThat(run("reserve", "--expr", "EAST1:4 & Lic:5", "--start", "+1h", "--duration", "1h")).isEqualTo(4);
+        assertThat(grc.created).isNull();
+        assertThat(err.toString()).contains("UNKNOWN_SITE: site s2 is pinned to Lic")
+                .contains("countable resources are not supported by the GRC port yet");
+    }
+
+    @Test
     void helpListsTheCommandsAndTheExitCodes() {
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).contains("reserve", "plan", "status", "list", "modify", "cancel")

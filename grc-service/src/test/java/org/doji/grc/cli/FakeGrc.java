@@ -17,6 +17,7 @@ import org.doji.contract.grc.GetResourcePropertyResponse;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.ModifyResponse;
 import org.doji.contract.grc.PlanResult;
+import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -43,6 +44,8 @@ final class FakeGrc implements GrcPortType {
     Instant listedFrom;
     Instant listedTo;
     String createKey = "co-test1";
+    ResourceManagerList rms = new ResourceManagerList();
+    org.doji.contract.InternalErrorFault rmsFault;
 
     /** The ports the CLI gets: all calls land here, recorded with their target. */
     GrcPorts ports() {
@@ -141,6 +144,18 @@ final class FakeGrc implements GrcPortType {
         ModifyResponse r = new ModifyResponse();
         r.setCoAllocationDocument(inState(CoAllocationState.RESERVING));
         return r;
+    }
+
+    @Override
+    public ResourceManagerList listResourceManagers() throws org.doji.contract.InternalErrorFault {
+        calls.add("listResourceManagers");
+        if (transportFailure != null) {
+            throw transportFailure;
+        }
+        if (rmsFault != null) {
+            throw rmsFault;
+        }
+        return rms;
     }
 
     @Override

@@ -5,12 +5,14 @@ import jakarta.xml.bind.JAXBException;
 import java.io.StringReader;
 import org.doji.contract.grc.GetResourcePropertyDocumentResponse;
 import org.doji.contract.grc.PlanResponse;
+import org.doji.contract.grc.ListResourceManagersResponse;
 import org.doji.contract.grc.PlanResult;
+import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.types.CoAllocationDocument;
 
 /**
- * Answers recorded from a real GRC (the demo grid, {@code doji reserve}/{@code plan} and curl of the SOAP
- * bodies, 2026-11-22), unmarshalled with the contract's JAXB classes: the fake GRC of the unit tests
+ * Answers recorded from a real GRC (the demo grid, {@code doji reserve}/{@code plan}/{@code rms} and curl of
+ * the SOAP bodies, 2026-11-22), unmarshalled with the contract's JAXB classes: the fake GRC of the unit tests
  * answers with these.
  */
 final class Fixtures {
@@ -31,6 +33,11 @@ final class Fixtures {
     /** plan of a:8, b:4, a-b 1000 Mbps, est 06:00, lst 08:00, 1 h, maxPlans 3. */
     static PlanResult plans() {
         return unmarshal(PLAN, PlanResponse.class).getResult();
+    }
+
+    /** listResourceManagers of the demo grid (six RMs, all up). */
+    static ResourceManagerList rms() {
+        return unmarshal(RMS, ListResourceManagersResponse.class).getResult();
     }
 
     private static <T> T unmarshal(String xml, Class<T> type) {
@@ -191,4 +198,74 @@ final class Fixtures {
 </plan>
 </result>
 </planResponse>""";
+
+    private static final String RMS = """
+<listResourceManagersResponse xmlns:ns3="http://www.w3.org/2005/08/addressing" xmlns:ns2="http://doji.org/ns/2026/types" xmlns="http://doji.org/ns/2026/grc">
+<result>
+<resourceManager>
+<id>crm-east1</id>
+<address>http://localhost:18481/services/rm</address>
+<kind>COMPUTE</kind>
+<domain>EAST</domain>
+<site>EAST1</site>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.556997025Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.556997025Z</lastSuccess>
+<latencyMillis>86.655598</latencyMillis>
+</resourceManager>
+<resourceManager>
+<id>crm-east2</id>
+<address>http://localhost:18482/services/rm</address>
+<kind>COMPUTE</kind>
+<domain>EAST</domain>
+<site>EAST2</site>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.643661179Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.643661179Z</lastSuccess>
+<latencyMillis>69.331125</latencyMillis>
+</resourceManager>
+<resourceManager>
+<id>crm-west1</id>
+<address>http://localhost:18483/services/rm</address>
+<kind>COMPUTE</kind>
+<domain>WEST</domain>
+<site>WEST1</site>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.712998177Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.712998177Z</lastSuccess>
+<latencyMillis>31.817181</latencyMillis>
+</resourceManager>
+<resourceManager>
+<id>crm-west2</id>
+<address>http://localhost:18484/services/rm</address>
+<kind>COMPUTE</kind>
+<domain>WEST</domain>
+<site>WEST2</site>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.744822054Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.744822054Z</lastSuccess>
+<latencyMillis>49.188192</latencyMillis>
+</resourceManager>
+<resourceManager>
+<id>nrm-east</id>
+<address>http://localhost:18485/services/rm</address>
+<kind>NETWORK</kind>
+<domain>EAST</domain>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.794017559Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.794017559Z</lastSuccess>
+<latencyMillis>47.541797</latencyMillis>
+</resourceManager>
+<resourceManager>
+<id>nrm-west</id>
+<address>http://localhost:18486/services/rm</address>
+<kind>NETWORK</kind>
+<domain>WEST</domain>
+<reachable>true</reachable>
+<lastChecked>2026-11-22T04:51:26.841565325Z</lastChecked>
+<lastSuccess>2026-11-22T04:51:26.841565325Z</lastSuccess>
+<latencyMillis>43.697709</latencyMillis>
+</resourceManager>
+</result>
+</listResourceManagersResponse>""";
 }

@@ -42,7 +42,7 @@ class RequestMapperTest {
     }
 
     private CoAllocationRequest map(String... args) {
-        return new RequestMapper(clock, null).request(options(args));
+        return new RequestMapper(clock, () -> null).request(options(args));
     }
 
     private void assertBad(String messagePart, String... args) {
@@ -111,7 +111,7 @@ class RequestMapperTest {
     @Test
     void countableResourcesAreRefusedWhenTheGrcsSitesAreKnown() {
         RequestOptions o = options("--expr", "(ClustA:10 | ClustB:10) & Lic:5", "--start", "+1h", "--duration", "1h");
-        assertThatThrownBy(() -> new RequestMapper(clock, Set.of("ClustA", "ClustB", "ClustC")).request(o))
+        assertThatThrownBy(() -> new RequestMapper(clock, () -> Set.of("ClustA", "ClustB", "ClustC")).request(o))
                 .isInstanceOfSatisfying(CliException.class, e -> {
                     assertThat(e.exitCode()).isEqualTo(ExitCode.BAD_ARGUMENTS);
                     assertThat(e.getMessage()).contains("countable resources are not supported by the GRC port yet: Lic:5")
@@ -156,7 +156,7 @@ class RequestMapperTest {
     void modifyReplacesOnlyTheGivenParts() {
         CoAllocationRequest current = map("--site", "a:8", "--site", "b:4", "--link", "a-b:1000", "--start", "+1h",
                 "--end", "+2h", "--policy", "CHEAPEST", "--description", "first");
-        RequestMapper mapper = new RequestMapper(clock, null);
+        RequestMapper mapper = new RequestMapper(clock, () -> null);
 
         CoAllocationRequest later = mapper.modified(current, options("--start", "+5h", "--duration", "3h"));
         assertThat(later.getSite()).extracting(SiteRequest::getId, SiteRequest::getCores)
