@@ -59,12 +59,18 @@ public class GrcClient {
 
     /**
      * The GRC's site names, which tell sites from countable resources in a resource expression; null when
-     * this GRC cannot list them (an older GRC answers the operation with a fault).
+     * they are not all known: an older GRC answers the operation with a fault, and an RM the GRC could not
+     * describe yet (no kind) has sites the list does not show.
      */
     public Set<String> knownSites() {
         try {
             Set<String> sites = new TreeSet<>();
-            resourceManagers().getResourceManager().forEach(rm -> sites.addAll(rm.getSite()));
+            for (var rm : resourceManagers().getResourceManager()) {
+                if (rm.getKind() == null) {
+                    return null;
+                }
+                sites.addAll(rm.getSite());
+            }
             return sites;
         } catch (CliException e) {
             if (e.exitCode() == ExitCode.FAULT) {

@@ -291,6 +291,17 @@ class DojiCliTest {
         assertThat(grc.created).isNull();
         assertThat(err.toString()).contains("UNKNOWN_SITE: site s2 is pinned to Lic")
                 .contains("countable resources are not supported by the GRC port yet");
+
+        // an RM the GRC has not described yet (no kind) may have any site: the list is not taken as complete
+        grc.rmsFault = null;
+        grc.fault = null;
+        grc.rms = Fixtures.rms();
+        grc.rms.getResourceManager().get(1).setKind(null);
+        grc.rms.getResourceManager().get(1).getSite().clear();
+        grc.documents.add(Fixtures.reserved());
+        assertThat(run("reserve", "--expr", "EAST1:4 & EAST2:4", "--start", "+1h", "--duration", "1h")).isZero();
+        assertThat(grc.created.getSite()).extracting(x -> x.getId() + x.getCandidate())
+                .containsExactly("s1[EAST1]", "s2[EAST2]");
     }
 
     @Test
