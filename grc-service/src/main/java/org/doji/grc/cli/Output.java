@@ -17,6 +17,7 @@ final class Output {
 
     private final CliContext ctx;
     private final boolean json;
+    private boolean live;
 
     Output(CliContext ctx, boolean json) {
         this.ctx = ctx;
@@ -29,19 +30,42 @@ final class Output {
 
     /** A progress line: stdout in text mode, stderr in JSON mode. */
     void progress(String line) {
+        endLive();
         PrintWriter w = json ? ctx.err() : ctx.out();
         w.println(line);
         w.flush();
     }
 
+    /**
+     * The current progress line on a terminal: rewritten in place ({@code \r}) until a fresh line, a
+     * plain progress line or the result ends it (it stays on screen as it was last written). Only used
+     * when the context is interactive and the output is text.
+     */
+    void liveProgress(String line, boolean fresh) {
+        if (fresh) {
+            endLive();
+        }
+        ctx.out().print("\r" + line + "\u001b[K");
+        ctx.out().flush();
+        live = true;
+    }
+
     /** The result: its JSON view, or its text rendering. */
     void result(Supplier<Object> view, Consumer<PrintWriter> text) {
+        endLive();
         if (json) {
             json(ctx.out(), view.get());
         } else {
             text.accept(ctx.out());
         }
         ctx.out().flush();
+    }
+
+    private void endLive() {
+        if (live) {
+            ctx.out().println();
+            live = false;
+        }
     }
 
     static void json(PrintWriter out, Object view) {

@@ -9,7 +9,8 @@ import org.doji.contract.types.RmOutcome;
 
 /**
  * Follows a co-allocation through Planning and Reserving by polling its resource-property document,
- * printing one line per state change (readable in a terminal and in a pipe), until it settles.
+ * printing one line per state change (readable in a pipe), until it settles. On a terminal the current
+ * state's line is updated in place with the elapsed time, and replaced by the next state's.
  */
 final class ProgressWatcher {
 
@@ -38,9 +39,16 @@ final class ProgressWatcher {
         CoAllocationState last = null;
         CoAllocationDocument doc = first != null ? first : client.document(ref);
         while (true) {
+            boolean live = ctx.interactive() && !output.json();
             if (doc.getState() != last) {
                 last = doc.getState();
-                output.progress(line(started, doc));
+                if (live && !settled(doc.getState())) {
+                    output.liveProgress(line(started, doc), true);
+                } else {
+                    output.progress(line(started, doc));
+                }
+            } else if (live) {
+                output.liveProgress(line(started, doc), false);
             }
             if (settled(doc.getState())) {
                 return doc;

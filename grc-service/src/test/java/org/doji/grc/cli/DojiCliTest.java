@@ -35,6 +35,8 @@ class DojiCliTest {
     private final List<Duration> pauses = new ArrayList<>();
     private final List<Credentials> credentialsUsed = new ArrayList<>();
 
+    private boolean interactive;
+
     private int run(String... args) {
         CliContext ctx = new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, clock,
                 d -> {
@@ -43,7 +45,7 @@ class DojiCliTest {
                 }, (timeout, credentials) -> {
                     credentialsUsed.add(credentials);
                     return grc.ports();
-                });
+                }, interactive);
         return DojiCli.run(ctx, args);
     }
 
@@ -78,6 +80,20 @@ class DojiCliTest {
         // the co-allocation was polled at its EPR: address with ?res= and the key
         assertThat(grc.calls).contains("port " + FakeGrc.URL + "?res=co-test1 co-test1");
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void onATerminalTheCurrentStatesLineIsUpdatedInPlace() {
+        interactive = true;
+        grc.documents.addAll(List.of(FakeGrc.inState(CoAllocationState.PLANNING), FakeGrc.inState(CoAllocationState.PLANNING),
+                FakeGrc.inState(CoAllocationState.RESERVING), Fixtures.reserved()));
+        assertThat(run(reserveArgs("--poll-interval", "1s"))).isZero();
+        String text = out.toString();
+        // Planning written, then rewritten with the new elapsed time, kept when Reserving starts
+        assertThat(text).contains("\r[   0.0s] Planning  asking the RMs and solving\u001b[K"
+                + "\r[   1.0s] Planning  asking the RMs and solving\u001b[K\n"
+                + "\r[   2.0s] Reserving");
+        assertThat(text).contains("\n[   3.0s] Reserved  all RMs committed\n");
     }
 
     @Test
