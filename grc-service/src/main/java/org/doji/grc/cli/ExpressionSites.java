@@ -54,8 +54,8 @@ final class ExpressionSites {
             }
             List<SiteRequest> out = new ArrayList<>();
             for (RequestedSite s : m.sites()) {
-                SiteRequest x = RequestMapper.site(s.id(), RequestMapper.cores("--expr", s.cores()));
-                s.candidates().stream().sorted().forEach(c -> x.getCandidate().add(RequestMapper.name("--expr", c)));
+                SiteRequest x = Specs.site(s.id(), Specs.cores("--expr", s.cores()));
+                s.candidates().stream().sorted().forEach(c -> x.getCandidate().add(Specs.name("--expr", c)));
                 out.add(x);
             }
             return out;
