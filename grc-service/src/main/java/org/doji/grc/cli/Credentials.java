@@ -41,6 +41,8 @@ public record Credentials(String user, String password) {
         props.put("action", "UsernameToken");
         props.put("user", user);
         props.put("passwordType", "PasswordText");
+        // a GRC that does not check tokens ignores the header instead of refusing the call
+        props.put("mustUnderstand", "false");
         try {
             Object interceptor = Class.forName(WSS4J_OUT).getConstructor(Map.class).newInstance(props);
             client.getOutInterceptors().add((Interceptor<? extends Message>) interceptor);
