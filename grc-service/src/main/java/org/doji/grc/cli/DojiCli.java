@@ -44,8 +44,8 @@ public class DojiCli {
             description = "User name sent as a WS-Security UsernameToken (default: $DOJI_USER)")
     String user;
 
-    @Option(names = "--password", paramLabel = "PASSWORD", scope = ScopeType.INHERIT, arity = "0..1", interactive = false,
-            description = "Password of --user (default: $DOJI_PASSWORD)")
+    @Option(names = "--password", paramLabel = "PASSWORD", scope = ScopeType.INHERIT, arity = "0..1", interactive = true,
+            description = "Password of --user; without a value it is asked for on the terminal (default: $DOJI_PASSWORD)")
     String password;
 
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
