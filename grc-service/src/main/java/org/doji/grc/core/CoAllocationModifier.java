@@ -34,9 +34,11 @@ class CoAllocationModifier {
     private final CoPlanning planning;
     private final TwoPhaseCoordinator coordinator;
     private final int maxPlans;
+    private final CoordinationListener listener;
 
     CoAllocationModifier(CoAllocationStore store, RmRegistry registry, CoPlanning planning,
-                         TwoPhaseCoordinator coordinator, int maxPlans) {
+                         TwoPhaseCoordinator coordinator, int maxPlans, CoordinationListener listener) {
+        this.listener = listener;
         this.store = store;
         this.registry = registry;
         this.planning = planning;
@@ -59,8 +61,8 @@ class CoAllocationModifier {
                 break;
             }
             String prefix = c.key() + ":modify:" + correlationId + ":" + tried;
-            CoAllocation done = attempt(c, new Modification(prefix, request, plan, steps(c, plan, request), Decision.NONE),
-                    failures);
+            CoAllocation done = attempt(c, tried, new Modification(prefix, request, plan, steps(c, plan, request),
+                    Decision.NONE), failures);
             if (done != null) {
                 return done;
             }
@@ -87,9 +89,11 @@ class CoAllocationModifier {
     }
 
     /** One ranked plan: the co-allocation after the commit, or null when some RM refused (all aborted). */
-    private CoAllocation attempt(CoAllocation c, Modification m, List<String> failures) {
+    private CoAllocation attempt(CoAllocation c, int attempt, Modification m, List<String> failures) {
         store.update(c.key(), r -> r.setPendingJson(store.write(m)));
+        listener.beforePrepare(c.key(), -attempt);
         List<TwoPhaseCoordinator.Prepared> prepared = prepare(m);
+        listener.afterPrepare(c.key(), -attempt);
         List<Step> after = new ArrayList<>();
         for (int i = 0; i < m.steps().size(); i++) {
             Step s = m.steps().get(i);
@@ -98,10 +102,12 @@ class CoAllocationModifier {
         if (prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
             Modification decided = m.with(after, Decision.COMMIT);
             store.update(c.key(), r -> r.setPendingJson(store.write(decided)));
+            listener.afterDecision(c.key(), -attempt, Decision.COMMIT);
             return commit(c.key(), decided);
         }
         Modification aborting = m.with(after, Decision.ABORT);
         store.update(c.key(), r -> r.setPendingJson(store.write(aborting)));
+        listener.afterDecision(c.key(), -attempt, Decision.ABORT);
         abort(aborting, prepared);
         store.update(c.key(), r -> r.setPendingJson(null));
         List<String> reasons = new ArrayList<>();

@@ -61,7 +61,7 @@ public class CoAllocationService {
         this.maxPlans = maxPlans;
         this.listener = listener;
         this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters);
-        this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans);
+        this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans, listener);
         for (int i = 0; i < changeLocks.length; i++) {
             changeLocks[i] = new Object();
         }
