@@ -16,8 +16,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "modify", sortOptions = false,
         description = {"Change a co-allocation (replanned and applied at every RM with two-phase commit; if that "
                 + "fails the old reservation stays). Options given replace those parts of the current request: "
-                + "sites (and links), links, time, policy, description.",
-                "Example: doji modify co-123 --start +2h --duration 3h"})
+                + "sites (and links), links, time, policy, description."},
+        footerHeading = "%nExample:%n", footer = "  doji modify co-1234 --start +2h --duration 3h")
 class ModifyCommand implements Callable<Integer> {
 
     private final DojiCli root;

@@ -12,11 +12,14 @@ import picocli.CommandLine.Option;
 /** {@code doji reserve}: create a co-allocation and follow it until it is Reserved or Failed. */
 @Command(name = "reserve", sortOptions = false,
         description = {"Co-allocate sites and links: the GRC plans over N candidate slots and reserves the best plan "
-                + "at every RM with two-phase commit. Prints each state change, then the plan.",
-                "Examples:",
-                "  doji reserve --sites 3 --cores 8 --mesh 1000 --est +1h --lst +4h --duration 2h --policy CHEAPEST",
-                "  doji reserve --site a:8 --site b:16:os=linux --link a-b:1000 --start 2026-11-23T13:00Z --end +26h",
-                "  doji reserve --expr \"(ClustA:10 | ClustB:10) & ClustC:4\" --link s1-s2:500 --start +1h --duration 1h"})
+                + "at every RM with two-phase commit. Prints each state change, then the plan."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  doji reserve --sites 3 --cores 8 --mesh 1000 \\",
+                "       --est +1h --lst +4h --duration 2h --policy CHEAPEST",
+                "  doji reserve --site a:8 --site b:16:os=linux --link a-b:1000 \\",
+                "       --start 2026-11-23T13:00Z --end 2026-11-23T15:00Z",
+                "  doji reserve --expr \"(ClustA:10 | ClustB:10) & ClustC:4\" \\",
+                "       --link s1-s2:500 --start +1h --duration 1h"})
 class ReserveCommand implements Callable<Integer> {
 
     private final DojiCli root;
