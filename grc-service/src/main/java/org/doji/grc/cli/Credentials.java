@@ -9,11 +9,14 @@ import org.apache.cxf.message.Message;
 /**
  * The caller's credentials, sent as a WS-Security UsernameToken (password text; use HTTPS) through CXF's
  * WSS4JOutInterceptor. The interceptor is looked up by name so that the client still runs where
- * cxf-rt-ws-security is not on the class path: {@link #supported()} says whether it is.
+ * cxf-rt-ws-security (or the SAAJ implementation it needs) is not on the class path: {@link #supported()}
+ * says whether they are.
  */
 public record Credentials(String user, String password) {
 
     static final String WSS4J_OUT = "org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor";
+    /** WSS4J's DOM mode works on a SAAJ message: without an implementation every call would fail. */
+    static final String SAAJ_IMPL = "com.sun.xml.messaging.saaj.soap.SAAJMetaFactoryImpl";
 
     public static final Credentials NONE = new Credentials(null, null);
 
@@ -21,10 +24,14 @@ public record Credentials(String user, String password) {
         return user != null && !user.isBlank();
     }
 
-    /** Whether this client can send a UsernameToken (cxf-rt-ws-security present). */
+    /** Whether this client can send a UsernameToken (cxf-rt-ws-security and a SAAJ implementation present). */
     public static boolean supported() {
+        return present(WSS4J_OUT) && present(SAAJ_IMPL);
+    }
+
+    private static boolean present(String className) {
         try {
-            Class.forName(WSS4J_OUT, false, Credentials.class.getClassLoader());
+            Class.forName(className, false, Credentials.class.getClassLoader());
             return true;
         } catch (ClassNotFoundException e) {
             return false;

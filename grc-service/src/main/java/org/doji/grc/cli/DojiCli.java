@@ -138,8 +138,8 @@ public class DojiCli {
             return Credentials.NONE;
         }
         if (!Credentials.supported()) {
-            ctx.err().println("doji: warning: this build cannot send WS-Security tokens (cxf-rt-ws-security is not "
-                    + "on the class path); calling the GRC without credentials");
+            ctx.err().println("doji: warning: this build cannot send WS-Security tokens (cxf-rt-ws-security and "
+                    + "saaj-impl are not both on the class path); calling the GRC without credentials");
         }
         return new Credentials(u, p);
     }
