@@ -266,6 +266,40 @@ class DojiCliIT {
         assertThat(failed.out()).contains("Failed").contains("no feasible plan");
     }
 
+    /**
+     * --user/--password travel as a WS-Security UsernameToken (PasswordText): checked on the wire with a
+     * recording HTTP endpoint, since the token must be there whatever the GRC does with it.
+     */
+    @Test
+    void credentialsAreSentAsAUsernameToken() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.doji.grc.cli.Credentials.supported(),
+                "cxf-rt-ws-security and saaj-impl are not on the class path");
+        java.util.concurrent.atomic.AtomicReference<String> body = new java.util.concurrent.atomic.AtomicReference<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        byte[] answer = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<listResponse xmlns=\"http://doji.org/ns/2026/grc\"><result/></listResponse></soap:Body></soap:Envelope>")
+                .getBytes(StandardCharsets.UTF_8);
+        server.createContext("/services/grc", exchange -> {
+            body.set(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.getResponseHeaders().add("Content-Type", "text/xml; charset=utf-8");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Run r = cli("--grc", "http://127.0.0.1:" + server.getAddress().getPort() + "/services/grc",
+                    "--user", "alice", "--password", "s3cret", "list");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("no co-allocations");
+            assertThat(body.get()).contains("<wsse:Username>alice</wsse:Username>")
+                    .containsPattern("<wsse:Password Type=\"[^\"]*#PasswordText\">s3cret</wsse:Password>");
+        } finally {
+            server.stop(0);
+        }
+    }
+
     /** The exec jar as a user runs it: exit codes and output of a real process. */
     @Test
     void theExecJarRunsTheClientAsAProcess() throws Exception {
