@@ -137,6 +137,33 @@ public class GrcConfiguration {
         return endpoint;
     }
 
+    /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
+    @Bean
+    public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
+            TwoPhaseCoordinator coordinator, org.doji.grc.persistence.DelegatedReservationRepository repository,
+            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock) {
+        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry, coordinator,
+                new org.doji.grc.hierarchy.DelegatedReservations(repository, clock), store, grcRmCalls, props.rmTimeout(),
+                props.holdTimeout(), clock);
+    }
+
+    /** Expires the RM port's holds and moves its reservations' lifecycles by time. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcAsRmTicker(org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-rm-tick", props.tickInterval(), rm::tick);
+    }
+
+    @Bean
+    public EndpointImpl grcRmSoapEndpoint(Bus bus, org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props,
+                                          Clock clock) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.rm.soap.RmEndpoint(rm, props.id(),
+                new Faults(props.id(), clock), clock));
+        endpoint.getFeatures().add(new WSAddressingFeature());
+        endpoint.getProperties().put("schema-validation-enabled", "IN");
+        endpoint.publish("/rm");
+        return endpoint;
+    }
+
     private static java.util.concurrent.ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {

@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
  * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
  * @param healthInterval how often every RM is described to refresh its health and description
+ * @param holdTimeout    as an RM (for a parent GRC): how long a prepared reservation is held without a decision
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -32,7 +33,8 @@ public record GrcProperties(
         @DefaultValue("PT0.2S") Duration phaseTwoRetry,
         @DefaultValue("PT1S") Duration tickInterval,
         @DefaultValue("fast") String engine,
-        @DefaultValue("PT30S") Duration healthInterval) {
+        @DefaultValue("PT30S") Duration healthInterval,
+        @DefaultValue("PT2M") Duration holdTimeout) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -47,6 +49,9 @@ public record GrcProperties(
         }
         if (healthInterval == null || healthInterval.isNegative() || healthInterval.isZero()) {
             throw new IllegalArgumentException("doji.grc.health-interval must be positive");
+        }
+        if (holdTimeout == null || holdTimeout.isNegative() || holdTimeout.isZero()) {
+            throw new IllegalArgumentException("doji.grc.hold-timeout must be positive");
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

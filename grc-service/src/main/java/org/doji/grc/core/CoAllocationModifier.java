@@ -118,23 +118,8 @@ class CoAllocationModifier {
         return null;
     }
 
-    /** Phase one of every step, in parallel per kind; outcomes in step order. */
     private List<TwoPhaseCoordinator.Prepared> prepare(Modification m) {
-        Map<String, ReservationSpec> reserves = new LinkedHashMap<>();
-        Map<RmOutcome, ReservationSpec> modifies = new LinkedHashMap<>();
-        List<RmOutcome> cancels = new ArrayList<>();
-        for (Step s : m.steps()) {
-            switch (s.operation()) {
-                case RESERVE -> reserves.put(s.rmId(), s.spec());
-                case MODIFY -> modifies.put(s.participant(), s.spec());
-                case CANCEL -> cancels.add(s.participant());
-            }
-        }
-        Map<String, TwoPhaseCoordinator.Prepared> byRm = new LinkedHashMap<>();
-        coordinator.prepare(reserves, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        coordinator.prepareModify(modifies, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        coordinator.prepareCancel(cancels, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        return m.steps().stream().map(s -> byRm.get(s.rmId())).toList();
+        return coordinator.prepareSteps(m.steps(), m.prefix());
     }
 
     private void abort(Modification m, List<TwoPhaseCoordinator.Prepared> prepared) {
@@ -179,17 +164,7 @@ class CoAllocationModifier {
             return;
         }
         log.info("recovery: a modification was not decided; aborting it everywhere (presumed abort)");
-        List<Step> known = new ArrayList<>();
-        for (Step s : m.steps()) {
-            if (s.operation() == Operation.RESERVE && s.participant().reservationKey() == null) {
-                coordinator.prepare(Map.of(s.rmId(), s.spec()), m.prefix()).stream()
-                        .filter(TwoPhaseCoordinator.Prepared::ok)
-                        .forEach(p -> known.add(new Step(s.rmId(), s.operation(), s.spec(), p.outcome())));
-            } else {
-                known.add(s);
-            }
-        }
-        abort(m.with(known, Decision.ABORT), null);
+        coordinator.abortSteps(m.steps(), m.prefix());
         store.update(key, r -> r.setPendingJson(null));
     }
 }

@@ -54,7 +54,7 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                 sites.add(new SiteVertex(s.name(), rmId, s.totalCores(), s.unitPrice(), s.attributes()));
                 siteRm.put(s.name(), rmId);
             }
-            if (d.kind() == RmKind.NETWORK) {
+            if (d.kind() != RmKind.COMPUTE) { // network RMs, and child GRCs exporting their paths
                 d.endpoints().stream().filter(ResourceInventory.Endpoint::exchangePoint).map(ResourceInventory.Endpoint::name)
                         .filter(x -> !exchangePoints.contains(x)).forEach(exchangePoints::add);
                 for (ResourceInventory.Path p : d.paths()) {
