@@ -83,6 +83,11 @@ public class DojiCli {
         cl.addSubcommand("modify", new ModifyCommand(root));
         cl.addSubcommand("cancel", new CancelCommand(root));
         cl.addSubcommand("rms", new RmsCommand(root));
+        cl.addSubcommand("simulate", new org.doji.grc.simulation.SimulateCommand());
+        // simulate runs in-process and talks to no GRC: the client's global options mean nothing there
+        CommandLine.Model.CommandSpec simulate = cl.getSubcommands().get("simulate").getCommandSpec();
+        new java.util.ArrayList<>(simulate.options()).stream().filter(CommandLine.Model.OptionSpec::inherited)
+                .filter(o -> GLOBAL_OPTIONS.contains(o.longestName())).forEach(simulate::remove);
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
@@ -106,7 +111,9 @@ public class DojiCli {
     private static void applyExitCodes(CommandLine cl, Map<String, String> codes) {
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
         cl.getSubcommands().values().forEach(sub -> {
-            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)) {
+            // simulate and help document their own exit codes (or none)
+            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)
+                    && sub.getCommandSpec().usageMessage().exitCodeList().isEmpty()) {
                 applyExitCodes(sub, codes);
             }
         });

@@ -147,11 +147,15 @@ class DojiCliTest extends CliHarness {
     @Test
     void helpListsTheCommandsAndTheExitCodes() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("reserve", "plan", "status", "list", "modify", "cancel")
+        assertThat(out.toString()).contains("reserve", "plan", "status", "list", "modify", "cancel", "rms", "simulate")
                 .contains("Exit codes:", " 2   bad arguments", " 3   the GRC could not be reached", " 4   the GRC answered with a fault");
         out.getBuffer().setLength(0);
         assertThat(run("reserve", "--help")).isZero();
         assertThat(out.toString()).contains("--expr=EXPR", "--no-wait", "Exit codes:");
+        out.getBuffer().setLength(0);
+        assertThat(run("simulate", "--help")).isZero();
+        assertThat(out.toString()).contains("Usage: doji simulate", "--seed", "0   the evaluation ran")
+                .doesNotContain("--grc", "--output");
         out.getBuffer().setLength(0);
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("doji ");
