@@ -137,6 +137,12 @@ public class GrcConfiguration {
         return endpoint;
     }
 
+    /** Re-drives unacknowledged commits (an RM was down past the phase-two retries, or the GRC restarted). */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRedriver(CoAllocationService service, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-redrive", props.healthInterval(), service::redrive);
+    }
+
     /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
     @Bean
     public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,

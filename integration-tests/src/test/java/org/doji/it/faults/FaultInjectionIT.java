@@ -203,7 +203,6 @@ class FaultInjectionIT {
      * with an internal error. Enable once the planner drops such paths.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("core bug: a compute RM left out of planning fails the co-allocation (see javadoc)")
     void aSlowComputeRmIsLeftOutOfPlanning() {
         fleet.proxy("crm-jn1").delay("getAvailableResources", Duration.ofSeconds(6), Integer.MAX_VALUE);
         CoAllocationRequest r = twoSites(19, null, null);
