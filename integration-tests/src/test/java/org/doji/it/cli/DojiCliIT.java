@@ -298,6 +298,9 @@ class DojiCliIT {
         } finally {
             server.stop(0);
         }
+        // a GRC that does not check tokens (the GRC port has no WS-Security yet) still answers
+        Run real = cli("--user", "alice", "--password", "s3cret", "list");
+        assertThat(real.code()).as(real.err()).isZero();
     }
 
     /** The exec jar as a user runs it: exit codes and output of a real process. */
