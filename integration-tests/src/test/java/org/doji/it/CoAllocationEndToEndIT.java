@@ -59,6 +59,7 @@ import org.w3c.dom.Element;
 class CoAllocationEndToEndIT {
 
     private static LocalGrid grid;
+    private static java.nio.file.Path lpDir;
 
     @BeforeAll
     static void startGrid() {
@@ -68,7 +69,13 @@ class CoAllocationEndToEndIT {
                 .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of("os", "linux"))
                 .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
                 .build();
-        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4"));
+        try {
+            lpDir = java.nio.file.Files.createTempDirectory("doji-lp");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4",
+                "doji.grc.export-lp-dir", lpDir.toString()));
     }
 
     @AfterAll
@@ -114,6 +121,58 @@ class CoAllocationEndToEndIT {
 
     private static Instant tomorrow(int hour) {
         return Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
+    }
+
+    @Test
+    void theConsumerIsNotifiedOfEveryStateChangeAndAnUnreachableConsumerChangesNothing() throws Exception {
+        List<String> received = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        com.sun.net.httpserver.HttpServer consumer = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        consumer.createContext("/consumer", exchange -> {
+            received.add(new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(202, -1);
+            exchange.close();
+        });
+        consumer.start();
+        try {
+            String address = "http://127.0.0.1:" + consumer.getAddress().getPort() + "/consumer";
+            W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+                    request(tomorrow(9), tomorrow(10), 2, 2, 10), ResourceReferences.reference(address, "me"));
+            String key = ResourceReferences.keyOf(epr);
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(String.join("", received))
+                    .contains(key, ">Reserving<", ">Reserved<"));
+            assertThat(received).allSatisfy(body -> assertThat(body).contains("Notify", "coAllocationState"));
+        } finally {
+            consumer.stop(0);
+        }
+        // a consumer that is gone: the co-allocation goes ahead as if there were none
+        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+                request(tomorrow(11), tomorrow(12), 2, 2, 10), ResourceReferences.reference("http://127.0.0.1:9/gone", "x"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
+                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED);
+    }
+
+    @Test
+    void everySlotsProgramIsExportedAsLpAndGlpsolSolvesIt() throws Exception {
+        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+                request(tomorrow(13), tomorrow(14), 4, 4, 100), null);
+        String key = ResourceReferences.keyOf(epr);
+        await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
+                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED);
+        List<java.nio.file.Path> files;
+        try (var list = java.nio.file.Files.list(lpDir)) {
+            files = list.filter(f -> f.getFileName().toString().startsWith(key)).sorted().toList();
+        }
+        assertThat(files).as("a fixed window is one slot").hasSize(1);
+        assertThat(java.nio.file.Files.readString(files.get(0))).contains("Minimize", "Subject To", "End");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/glpsol")),
+                "glpsol (Debian glpk-utils) is not installed");
+        java.nio.file.Path out = lpDir.resolve(key + ".out");
+        Process glpsol = new ProcessBuilder("glpsol", "--lp", files.get(0).toString(), "-o", out.toString())
+                .redirectErrorStream(true).start();
+        glpsol.getInputStream().readAllBytes();
+        assertThat(glpsol.waitFor()).isZero();
+        assertThat(java.nio.file.Files.readString(out)).contains("INTEGER OPTIMAL");
     }
 
     @Test

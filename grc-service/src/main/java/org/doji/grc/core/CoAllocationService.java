@@ -50,7 +50,7 @@ public class CoAllocationService {
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
                                Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener,
-                               io.micrometer.core.instrument.MeterRegistry meters) {
+                               io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
         this.meters = meters;
         this.store = store;
         this.registry = registry;
@@ -60,7 +60,8 @@ public class CoAllocationService {
         this.clock = clock;
         this.maxPlans = maxPlans;
         this.listener = listener;
-        this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters);
+        this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters,
+                serviceLevels);
         this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans, listener);
         for (int i = 0; i < changeLocks.length; i++) {
             changeLocks[i] = new Object();

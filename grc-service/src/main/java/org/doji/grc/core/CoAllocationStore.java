@@ -32,7 +32,20 @@ public class CoAllocationStore {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    /** Told of every committed change of a co-allocation's state (e.g. to notify its consumer); must not throw. */
+    public interface StateListener {
+        void changed(CoAllocation after, CoAllocationState before, String consumer);
+    }
+
+    private final StateListener listener;
+
     public CoAllocationStore(CoAllocationRepository records, CreateCallRepository calls, TransactionTemplate tx, Clock clock) {
+        this(records, calls, tx, clock, (after, before, consumer) -> { });
+    }
+
+    public CoAllocationStore(CoAllocationRepository records, CreateCallRepository calls, TransactionTemplate tx, Clock clock,
+                             StateListener listener) {
+        this.listener = listener;
         this.records = records;
         this.calls = calls;
         this.tx = tx;
@@ -68,13 +81,25 @@ public class CoAllocationStore {
     }
 
     /** Applies a change to the stored record in one transaction and returns the new snapshot. */
-    public synchronized CoAllocation update(String key, Consumer<CoAllocationRecord> change) {
-        return tx.execute(s -> {
-            CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
-            change.accept(r);
-            r.setUpdated(clock.instant());
-            return snapshot(records.save(r));
-        });
+    public CoAllocation update(String key, Consumer<CoAllocationRecord> change) {
+        CoAllocationState[] before = new CoAllocationState[1];
+        String[] consumer = new String[1];
+        CoAllocation after;
+        synchronized (this) {
+            after = tx.execute(s -> {
+                CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
+                before[0] = r.getState();
+                change.accept(r);
+                r.setUpdated(clock.instant());
+                consumer[0] = r.getConsumer();
+                return snapshot(records.save(r));
+            });
+        }
+        // after the commit: a listener (a notification) can never change or undo the stored state
+        if (after.state() != before[0]) {
+            listener.changed(after, before[0], consumer[0]);
+        }
+        return after;
     }
 
     public Optional<CoAllocation> find(String key) {

@@ -34,7 +34,16 @@ public class IntegerProgramPlanner implements PlanningStrategy {
 
     private final Planner planner;
 
+    /** Where every slot's program is written in CPLEX LP format (operators cross-check with glpsol); null = nowhere. */
+    private final java.nio.file.Path lpExportDir;
+
     public IntegerProgramPlanner(Planner planner) {
+        this(planner, null);
+    }
+
+    /** Also writes every slot's program to {@code lpExportDir} as {@code <co-allocation>-slot<i>.lp}. */
+    public IntegerProgramPlanner(Planner planner, java.nio.file.Path lpExportDir) {
+        this.lpExportDir = lpExportDir;
         this.planner = planner;
     }
 
@@ -92,6 +101,7 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                                 q.atLeast())).toList())).toList(),
                 request.links().stream().map(l -> new RequestedLink(l.from(), l.to(), l.bandwidthMbps(), l.maxLatencyMs())).toList(),
                 Map.of(), org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
+        exportLp(graph, r, capacities);
         PlanningResult result = planner.plan(graph, r, capacities);
         List<CoPlan> plans = new ArrayList<>();
         for (CandidatePlan p : result.ranked()) {
@@ -115,6 +125,23 @@ public class IntegerProgramPlanner implements PlanningStrategy {
         }
         return new PlanningOutcome(plans, result.infeasible().stream()
                 .map(i -> new PlanningOutcome.Infeasible(i.slotIndex(), i.start(), i.reason())).toList(), List.of());
+    }
+
+    private void exportLp(ResourceGraph graph, PlanningRequest r, List<SlotCapacity> capacities) {
+        if (lpExportDir == null) {
+            return;
+        }
+        String name = org.slf4j.MDC.get("coAllocation");
+        name = name == null ? "plan-" + System.currentTimeMillis() : name;
+        try {
+            java.nio.file.Files.createDirectories(lpExportDir);
+            for (SlotCapacity slot : capacities) {
+                java.nio.file.Files.writeString(lpExportDir.resolve(name + "-slot" + slot.index() + ".lp"),
+                        planner.exportLp(graph, r, slot, null));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(IntegerProgramPlanner.class).warn("LP export to {} failed: {}", lpExportDir, e.toString());
+        }
     }
 
     private static String pathId(String rmId, String from, String to) {
