@@ -1,0 +1,66 @@
+package org.doji.grc.cli;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code doji modify}: change a co-allocation. The contract's modify replaces the whole request, so the
+ * current request is read first and the parts given on the command line replace its parts.
+ */
+@Command(name = "modify", sortOptions = false,
+        description = {"Change a co-allocation (replanned and applied at every RM with two-phase commit; if that "
+                + "fails the old reservation stays). Options given replace those parts of the current request: "
+                + "sites (and links), links, time, policy, description."},
+        footerHeading = "%nExample:%n", footer = "  doji modify co-1234 --start +2h --duration 3h")
+class ModifyCommand implements Callable<Integer> {
+
+    private final DojiCli root;
+
+    @Parameters(paramLabel = "KEY|EPR-ADDRESS", description = "The co-allocation's key or its EPR address")
+    String ref;
+
+    @Mixin
+    RequestOptions request = new RequestOptions();
+
+    @Option(names = "--no-wait", description = "Do not follow a modification the GRC applies asynchronously")
+    boolean noWait;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
+            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
+    String pollInterval;
+
+    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
+            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
+    String waitTimeout;
+
+    @Option(names = "--correlation-id", paramLabel = "ID", description = "Idempotency key of the call")
+    String correlationId;
+
+    ModifyCommand(DojiCli root) {
+        this.root = root;
+    }
+
+    @Override
+    public Integer call() {
+        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
+        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
+        GrcClient client = root.client();
+        GrcRef target = client.ref(ref);
+        RequestMapper mapper = new RequestMapper(root.ctx.clock(), client::knownSites);
+        mapper.checkModifiable(request);
+        CoAllocationDocument current = client.document(target);
+        CoAllocationRequest changed = mapper.modified(current.getRequest(), request);
+        Output out = root.output();
+        CoAllocationDocument doc = client.modify(target, changed, correlationId);
+        if (!noWait && !ProgressWatcher.settled(doc.getState())) {
+            doc = new ProgressWatcher(client, root.ctx, out, interval, wait).follow(target, doc);
+        }
+        return ReserveCommand.settled(out, doc);
+    }
+}

@@ -1,0 +1,342 @@
+package org.doji.it.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.soap.AddressingFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.doji.contract.GrcPortType;
+import org.doji.contract.GrcService;
+import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.grc.PlanResult;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationState;
+import org.doji.contract.types.LinkRequest;
+import org.doji.contract.types.PlannedSite;
+import org.doji.contract.types.SiteRequest;
+import org.doji.contract.types.TimeConstraint;
+import org.doji.contract.types.TimeWindow;
+import org.doji.grc.cli.CliContext;
+import org.doji.grc.cli.DojiCli;
+import org.doji.grc.cli.GrcPorts;
+import org.doji.grc.demo.GridTopology;
+import org.doji.grc.demo.LocalGrid;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@code doji} client end to end: a GRC and four simulated RMs over SOAP on random loopback ports; the
+ * CLI runs in-process (its output captured) and once as a real process ({@code java -jar} of the exec jar),
+ * and what it prints is checked against what the GRC answers through the generated stubs.
+ */
+class DojiCliIT {
+
+    private static LocalGrid grid;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    static void startGrid() {
+        GridTopology topology = GridTopology.builder()
+                .crm("crm-a", "SITE_A", "D1", 2, 8, 1.0, Map.of("os", "linux"))
+                .crm("crm-b", "SITE_B", "D1", 2, 8, 2.0, Map.of("os", "linux"))
+                .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of("os", "linux"))
+                .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
+                .build();
+        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4"));
+    }
+
+    @AfterAll
+    static void stopGrid() {
+        if (grid != null) {
+            grid.close();
+        }
+    }
+
+    record Run(int code, String out, String err) {
+        List<String> lines() {
+            return out.lines().toList();
+        }
+    }
+
+    /** The CLI in this JVM, against the grid's GRC (DOJI_GRC), with the product's ports and pacing. */
+    private static Run cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CliContext ctx = new CliContext(new PrintWriter(out, true), new PrintWriter(err, true),
+                Map.of("DOJI_GRC", grid.grcUrl()), Clock.systemUTC(), CliContext.SLEEP, GrcPorts::cxf);
+        int code = DojiCli.run(ctx, args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static String at(int hoursFromTomorrow) {
+        return Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hoursFromTomorrow, ChronoUnit.HOURS)
+                .toString();
+    }
+
+    private static GrcPortType grc(String address) {
+        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
+        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        return port;
+    }
+
+    private static CoAllocationDocument document(String key) throws Exception {
+        return grc(grid.grcUrl() + "?res=" + key).getResourcePropertyDocument(new GetResourcePropertyDocument())
+                .getCoAllocationDocument();
+    }
+
+    /** "co-allocation KEY accepted: ADDRESS" is the first line of reserve. */
+    private static String keyOf(Run r) {
+        String first = r.lines().get(0);
+        assertThat(first).startsWith("co-allocation co-").contains(" accepted: " + grid.grcUrl() + "?res=");
+        return first.split(" ")[1];
+    }
+
+    @Test
+    void reserveFollowsTheCoAllocationToReservedAndPrintsTheGrcsPlan() throws Exception {
+        Run r = cli("reserve", "--site", "a:8", "--site", "b:16", "--link", "a-b:1000", "--start", at(0), "--end", at(2),
+                "--poll-interval", "100ms");
+        assertThat(r.code()).as(r.err()).isZero();
+        String key = keyOf(r);
+        List<String> progress = r.lines().stream().filter(l -> l.startsWith("[")).toList();
+        assertThat(progress).isNotEmpty();
+        assertThat(progress.get(progress.size() - 1)).contains("Reserved");
+        assertThat(progress).extracting(l -> l.substring(10, 19).trim()).doesNotHaveDuplicates()
+                .isSubsetOf("Planning", "Reserving", "Reserved");
+
+        CoAllocationDocument doc = document(key);
+        assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(r.out()).contains("co-allocation " + key + "  Reserved");
+        for (PlannedSite s : doc.getPlan().getSite()) {
+            assertThat(r.lines()).anyMatch(l -> l.matches(" +" + s.getRequestSite() + " +" + s.getSite() + " +" + s.getRmId()
+                    + " +" + s.getCores() + " +" + String.join(",", s.getNode()) + " +" + s.getHandle()));
+        }
+        assertThat(doc.getPlan().getSite()).extracting(PlannedSite::getRequestSite, PlannedSite::getSite)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", "SITE_B"),
+                        org.assertj.core.groups.Tuple.tuple("b", "SITE_A"));
+
+        // status as JSON, by EPR address: the same plan as the GRC's document
+        Run status = cli("status", grid.grcUrl() + "?res=" + key, "-o", "json");
+        assertThat(status.code()).isZero();
+        JsonNode json = JSON.readTree(status.out());
+        assertThat(json.get("key").asText()).isEqualTo(key);
+        assertThat(json.get("state").asText()).isEqualTo("Reserved");
+        assertThat(json.get("plan").get("cost").asDouble()).isEqualTo(doc.getPlan().getCost());
+        List<String> jsonSites = new ArrayList<>();
+        json.get("plan").get("sites").forEach(s -> jsonSites.add(s.get("requestSite").asText() + "@" + s.get("site").asText()
+                + "/" + s.get("rmId").asText() + "#" + s.get("handle").asText()));
+        assertThat(jsonSites).containsExactlyInAnyOrderElementsOf(doc.getPlan().getSite().stream()
+                .map(s -> s.getRequestSite() + "@" + s.getSite() + "/" + s.getRmId() + "#" + s.getHandle()).toList());
+        assertThat(json.get("rms")).hasSize(doc.getRm().size());
+
+        // list shows it, in text and JSON
+        Run list = cli("list", "--state", "Reserved");
+        assertThat(list.code()).isZero();
+        assertThat(list.lines()).anyMatch(l -> l.startsWith(key + "  Reserved"));
+        JsonNode listed = JSON.readTree(cli("list", "-o", "json").out());
+        List<String> keys = new ArrayList<>();
+        listed.forEach(n -> keys.add(n.get("key").asText()));
+        assertThat(keys).contains(key);
+
+        // cancel: the GRC's document says Cancelled
+        Run cancel = cli("cancel", key);
+        assertThat(cancel.code()).as(cancel.err()).isZero();
+        assertThat(cancel.out()).contains("co-allocation " + key + "  Cancelled");
+        assertThat(document(key).getState()).isEqualTo(CoAllocationState.CANCELLED);
+        assertThat(cli("list", "--state", "cancelled").out()).contains(key);
+    }
+
+    @Test
+    void planPrintsOneRowPerRankedPlanOfTheGrc() throws Exception {
+        Run r = cli("plan", "--site", "a:8", "--site", "b:8", "--link", "a-b:500", "--est", at(6), "--lst", at(9),
+                "--duration", "1h", "--max-plans", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+
+        CoAllocationRequest same = new CoAllocationRequest();
+        for (String id : List.of("a", "b")) {
+            SiteRequest s = new SiteRequest();
+            s.setId(id);
+            s.setCores(8);
+            same.getSite().add(s);
+        }
+        LinkRequest l = new LinkRequest();
+        l.setFrom("a");
+        l.setTo("b");
+        l.setBandwidthMbps(500);
+        same.getLink().add(l);
+        var flexible = new org.doji.contract.types.FlexibleWindow();
+        flexible.setEarliestStart(Instant.parse(at(6)));
+        flexible.setLatestStart(Instant.parse(at(9)));
+        flexible.setDuration(java.time.Duration.ofHours(1));
+        TimeConstraint t = new TimeConstraint();
+        t.setFlexible(flexible);
+        same.setTime(t);
+        PlanResult plans = grc(grid.grcUrl()).plan(same, 3);
+
+        List<String> rows = r.lines().subList(1, r.lines().size()).stream().filter(x -> x.matches("\\d+ .*")).toList();
+        assertThat(rows).hasSize(plans.getPlan().size());
+        for (int i = 0; i < rows.size(); i++) {
+            var p = plans.getPlan().get(i);
+            assertThat(rows.get(i)).startsWith(p.getRank() + " ").contains(p.getWindow().getStart().toString())
+                    .contains(String.format(java.util.Locale.ROOT, "%.3f", p.getCost()));
+        }
+        JsonNode json = JSON.readTree(cli("plan", "--site", "a:8", "--site", "b:8", "--link", "a-b:500", "--est", at(6),
+                "--lst", at(9), "--duration", "1h", "--max-plans", "3", "-o", "json").out());
+        assertThat(json.get("plans")).hasSize(plans.getPlan().size());
+    }
+
+    @Test
+    void modifyMovesAReservedCoAllocation() throws Exception {
+        Run r = cli("reserve", "--sites", "2", "--cores", "4", "--mesh", "100", "--start", at(12), "--duration", "1h",
+                "--poll-interval", "100ms");
+        assertThat(r.code()).as(r.err()).isZero();
+        String key = keyOf(r);
+        Run m = cli("modify", key, "--start", at(14), "--duration", "2h");
+        assertThat(m.code()).as(m.out() + m.err()).isZero();
+        CoAllocationDocument doc = document(key);
+        assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(Instant.parse(at(14)));
+        assertThat(doc.getPlan().getWindow().getEnd()).isEqualTo(Instant.parse(at(16)));
+        assertThat(m.out()).contains("window: " + at(14) + " .. " + at(16));
+    }
+
+    @Test
+    void rmsListsTheRegistryWithHealth() throws Exception {
+        JsonNode rms = JSON.readTree(cli("rms", "-o", "json").out());
+        List<String> ids = new ArrayList<>();
+        rms.forEach(n -> ids.add(n.get("id").asText()));
+        assertThat(ids).containsExactlyInAnyOrderElementsOf(grid.rmIds());
+        Run text = cli("rms");
+        assertThat(text.code()).isZero();
+        assertThat(text.lines()).anyMatch(l -> l.matches("crm-a +COMPUTE +D1 +SITE_A .*"));
+    }
+
+    @Test
+    void failuresMapToTheDocumentedExitCodes() throws Exception {
+        Run bad = cli("reserve", "--sites", "2", "--cores", "4", "--start", at(3), "--end", at(1));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--end " + at(1) + " is not after --start " + at(3));
+
+        // once the GRC has described every RM, its site list tells sites from countables
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> {
+            JsonNode rms = JSON.readTree(cli("rms", "-o", "json").out());
+            boolean described = rms.size() == grid.rmIds().size();
+            for (JsonNode rm : rms) {
+                described &= rm.hasNonNull("kind");
+            }
+            if (!described) {
+                cli("plan", "--site", "a:1", "--start", at(3), "--duration", "1h");
+            }
+            return described;
+        });
+        Run countable = cli("plan", "--expr", "(SITE_A:4 | SITE_B:4) & Lic:5", "--start", at(3), "--duration", "1h");
+        assertThat(countable.code()).isEqualTo(2);
+        assertThat(countable.err()).contains("countable resources are not supported by the GRC port yet: Lic:5");
+
+        int freePort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            freePort = s.getLocalPort();
+        }
+        Run unreachable = cli("--grc", "http://localhost:" + freePort + "/services/grc", "list");
+        assertThat(unreachable.code()).isEqualTo(3);
+        assertThat(unreachable.err()).contains("cannot reach the GRC at http://localhost:" + freePort);
+
+        Run fault = cli("reserve", "--site", "a:1:at=NO_SUCH_SITE", "--start", at(3), "--duration", "1h");
+        assertThat(fault.code()).isEqualTo(4);
+        assertThat(fault.err()).contains("UnknownResourceFault UNKNOWN_SITE").contains("NO_SUCH_SITE");
+
+        Run failed = cli("reserve", "--site", "big:64", "--start", at(3), "--duration", "1h", "--poll-interval", "100ms");
+        assertThat(failed.code()).isEqualTo(1);
+        assertThat(failed.out()).contains("Failed").contains("no feasible plan");
+    }
+
+    /**
+     * --user/--password travel as a WS-Security UsernameToken (PasswordText): checked on the wire with a
+     * recording HTTP endpoint, since the token must be there whatever the GRC does with it.
+     */
+    @Test
+    void credentialsAreSentAsAUsernameToken() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.doji.grc.cli.Credentials.supported(),
+                "cxf-rt-ws-security and saaj-impl are not on the class path");
+        java.util.concurrent.atomic.AtomicReference<String> body = new java.util.concurrent.atomic.AtomicReference<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        byte[] answer = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<listResponse xmlns=\"http://doji.org/ns/2026/grc\"><result/></listResponse></soap:Body></soap:Envelope>")
+                .getBytes(StandardCharsets.UTF_8);
+        server.createContext("/services/grc", exchange -> {
+            body.set(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.getResponseHeaders().add("Content-Type", "text/xml; charset=utf-8");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Run r = cli("--grc", "http://127.0.0.1:" + server.getAddress().getPort() + "/services/grc",
+                    "--user", "alice", "--password", "s3cret", "list");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("no co-allocations");
+            assertThat(body.get()).contains("<wsse:Username>alice</wsse:Username>")
+                    .containsPattern("<wsse:Password Type=\"[^\"]*#PasswordText\">s3cret</wsse:Password>");
+        } finally {
+            server.stop(0);
+        }
+        // a GRC that does not check tokens (the GRC port has no WS-Security yet) still answers
+        Run real = cli("--user", "alice", "--password", "s3cret", "list");
+        assertThat(real.code()).as(real.err()).isZero();
+    }
+
+    /** The exec jar as a user runs it: exit codes and output of a real process. */
+    @Test
+    void theExecJarRunsTheClientAsAProcess() throws Exception {
+        Path jar = Path.of("..", "grc-service", "target", "doji-grc-service-0.1.0-SNAPSHOT-exec.jar");
+        assertThat(jar).as("build grc-service's exec jar first").exists();
+        Run ok = process(jar, "--grc", grid.grcUrl(), "reserve", "--site", "x:2", "--start", at(20), "--duration", "30m",
+                "--poll-interval", "200ms");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("Reserved");
+        assertThat(document(keyOf(ok)).getState()).isEqualTo(CoAllocationState.RESERVED);
+
+        Run unknown = process(jar, "--grc", grid.grcUrl(), "status", "co-doesnotexist");
+        assertThat(unknown.code()).isEqualTo(4);
+        assertThat(unknown.err()).contains("UnknownResourceFault");
+
+        Run bad = process(jar, "reserve", "--policy", "FASTEST");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("Invalid value for option '--policy'");
+    }
+
+    private static Run process(Path jar, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("doji-out", ".txt");
+        Path err = Files.createTempFile("doji-err", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("doji did not finish in 120 s: " + cmd);
+        }
+        Run r = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        Files.deleteIfExists(out);
+        Files.deleteIfExists(err);
+        return r;
+    }
+}
