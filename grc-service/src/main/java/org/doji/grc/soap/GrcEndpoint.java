@@ -132,6 +132,7 @@ public class GrcEndpoint implements GrcPortType {
     public ResourceManagerList listResourceManagers() throws InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             caller();
+            registry.describeAll(); // an RM not described yet is asked now, so its sites show
             ResourceManagerList out = new ResourceManagerList();
             var health = registry.health();
             int i = 0;
