@@ -77,7 +77,7 @@ public final class OpenFlowBackend implements ResourceBackend {
         Topology t = topology.current();
         Set<Long> missing = new HashSet<>(t.switches());
         missing.removeAll(client.connectedSwitches());
-        Set<String> down = health.downLinks(t);
+        java.util.Map<String, String> down = health.down(t);
         if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }

@@ -45,7 +45,7 @@ class OpenFlowBackendTest {
     void setUp() {
         fake = new FakeSwitchClient();
         topo.switches().forEach(fake::connect);
-        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake), fake, List.of(), 1000, 0.1);
+        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake, new MutableClock(Instant.EPOCH), Duration.ofSeconds(16)), fake, List.of(), 1000, 0.1);
         FlowInstaller installer = new FlowInstaller(fake, Duration.ofSeconds(1));
         BandwidthMonitor monitor = new BandwidthMonitor(fake, ts::current, new MutableClock(Instant.EPOCH),
                 Duration.ofSeconds(10), null);

@@ -17,9 +17,11 @@ import org.doji.nrm.openflow.policy.HopPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
 import org.doji.nrm.openflow.topology.LinkHealth;
+import org.doji.nrm.openflow.topology.LinkWatch;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.TopologyFile;
 import org.doji.nrm.openflow.topology.TopologyService;
+import org.doji.rm.util.PeriodicTask;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -41,13 +43,21 @@ public class OpenFlowNrmConfiguration {
     }
 
     @Bean
-    LinkDiscovery linkDiscovery(OpenFlowController c) {
-        return new LinkDiscovery(c);
+    LinkDiscovery linkDiscovery(OpenFlowController c, OpenFlowNrmProperties p, ObjectProvider<Clock> clock) {
+        return new LinkDiscovery(c, clock.getIfAvailable(Clock::systemUTC), p.linkTimeout());
     }
 
     @Bean
-    LinkHealth linkHealth(OpenFlowController c) {
-        return new LinkHealth(c);
+    LinkHealth linkHealth(OpenFlowController c, LinkDiscovery d, OpenFlowNrmProperties p) {
+        // with a topology file LLDP does not decide which links exist; ports and switches are still watched
+        return p.topologyFile() == null ? new LinkHealth(c, d::staleLinks) : new LinkHealth(c);
+    }
+
+    /** Re-probes LLDP every lldp-interval and logs links going down or coming back. */
+    @Bean
+    PeriodicTask openFlowLinkWatch(LinkDiscovery d, LinkHealth h, TopologyService t, OpenFlowNrmProperties p) {
+        return new PeriodicTask("openflow-lldp", p.lldpInterval(),
+                new LinkWatch(p.topologyFile() == null ? d : null, h, t));
     }
 
     @Bean
