@@ -1,13 +1,17 @@
 package org.doji.nrm.openflow;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.doji.nrm.openflow.controller.SwitchClient;
 import org.doji.nrm.openflow.flow.FlowInstaller;
 import org.doji.nrm.openflow.flow.PathDirection;
 import org.doji.nrm.openflow.monitor.BandwidthMonitor;
+import org.doji.nrm.openflow.monitor.LinkStatus;
 import org.doji.nrm.openflow.monitor.LinkUsage;
 import org.doji.nrm.openflow.policy.AllocationPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
@@ -45,6 +49,8 @@ public final class OpenFlowBackend implements ResourceBackend {
     private final BandwidthMonitor monitor;
     private final SwitchClient client;
     private final LinkHealth health;
+    /** network allocations of the reservations whose flows are installed (active now), by key */
+    private final Map<String, List<NetworkAllocation>> active = new ConcurrentHashMap<>();
 
     public OpenFlowBackend(String domain, double unitPrice, TopologyService topology, FlowInstaller installer,
                            PolicyRegistry policies, BandwidthMonitor monitor, SwitchClient client, LinkHealth health) {
@@ -77,7 +83,7 @@ public final class OpenFlowBackend implements ResourceBackend {
         Topology t = topology.current();
         Set<Long> missing = new HashSet<>(t.switches());
         missing.removeAll(client.connectedSwitches());
-        java.util.Map<String, String> down = health.down(t);
+        Map<String, String> down = health.down(t);
         if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }
@@ -116,6 +122,7 @@ public final class OpenFlowBackend implements ResourceBackend {
     @Override
     public void reconcile(List<ReservationContext> expected) {
         installer.wipe();
+        active.clear();
         for (ReservationContext ctx : expected) {
             if (ctx.lifecycle() == LifecycleState.Active) {
                 install(ctx);
@@ -131,8 +138,17 @@ public final class OpenFlowBackend implements ResourceBackend {
     }
 
     /** Measured link use from the last monitoring round (link id -> usage). */
-    public java.util.Map<String, LinkUsage> linkUsage() {
+    public Map<String, LinkUsage> linkUsage() {
         return monitor.usage();
+    }
+
+    /** Per link of the topology: capacity, reserved by active reservations, measured use, available, up. */
+    public List<LinkStatus> linkStatus() {
+        Topology t = topology.current();
+        Map<String, Long> reserved = new HashMap<>();
+        active.values().forEach(nas -> nas.forEach(na -> na.links().forEach(id ->
+                reserved.merge(id, na.bandwidthMbps(), Long::sum))));
+        return LinkStatus.of(t.netLinks(unitPrice), monitor.usage(), health.down(t), reserved);
     }
 
     private void install(ReservationContext ctx) {
@@ -147,11 +163,13 @@ public final class OpenFlowBackend implements ResourceBackend {
                     new PathDirection(b, a, t.hops(na.to(), back), na.bandwidthMbps())));
         }
         installer.install(ctx.key(), paths);
+        active.put(ctx.key(), List.copyOf(ctx.allocation().network()));
         ctx.allocation().network().forEach(na -> policyOf(ctx, na).setRoute(ctx.key(), na.links()));
     }
 
     private void remove(ReservationContext ctx) {
         installer.remove(ctx.key());
+        active.remove(ctx.key());
         if (ctx.allocation() != null) {
             ctx.allocation().network().forEach(na -> policyOf(ctx, na).delRoute(ctx.key(), na.links()));
         }

@@ -1,6 +1,10 @@
 package org.doji.nrm.openflow;
 
 import org.doji.rm.testing.MutableClock;
+import java.util.Map;
+import org.doji.nrm.openflow.monitor.LinkStatus;
+import org.doji.nrm.openflow.topology.LinkHealth;
+import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -40,6 +44,8 @@ class OpenFlowBackendTest {
     private final Topology topo = Fixtures.fatTree();
     private FakeSwitchClient fake;
     private OpenFlowBackend backend;
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T02:00:00Z"));
+    private BandwidthMonitor monitor;
 
     @BeforeEach
     void setUp() {
@@ -47,8 +53,7 @@ class OpenFlowBackendTest {
         topo.switches().forEach(fake::connect);
         TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake, new MutableClock(Instant.EPOCH), Duration.ofSeconds(16)), fake, List.of(), 1000, 0.1);
         FlowInstaller installer = new FlowInstaller(fake, Duration.ofSeconds(1));
-        BandwidthMonitor monitor = new BandwidthMonitor(fake, ts::current, new MutableClock(Instant.EPOCH),
-                Duration.ofSeconds(10), null);
+        monitor = new BandwidthMonitor(fake, ts::current, clock, Duration.ofSeconds(10), null);
         backend = new OpenFlowBackend("dom", 2.0, ts, installer,
                 new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth"),
                 monitor, fake, new org.doji.nrm.openflow.topology.LinkHealth(fake));
@@ -173,5 +178,53 @@ class OpenFlowBackendTest {
                 .setDesc(f.buildPortDesc().setPortNo(org.projectfloodlight.openflow.types.OFPort.of(port))
                         .setConfig(down ? java.util.Set.of(org.projectfloodlight.openflow.protocol.OFPortConfig.PORT_DOWN)
                                 : java.util.Set.of()).build()).build();
+    }
+
+    @Test
+    void linkStatusCombinesCapacityActiveReservationsMeasuredUseAndHealth() {
+        List<LinkStatus> unmeasured = backend.linkStatus();
+        assertThat(unmeasured).hasSize(topo.links().size() + 4).allSatisfy(l -> {
+            assertThat(l.usedMbps()).isNull();
+            assertThat(l.availableMbps()).isEqualTo(1000);
+            assertThat(l.reservedMbps()).isZero();
+            assertThat(l.up()).isTrue();
+        });
+        // two polling rounds over the recorded real statistics (before and after 20 pings)
+        Fixtures.messages("flow-stats-before.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        Fixtures.messages("flow-stats-after.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        monitor.poll();
+        clock.advance(Duration.ofSeconds(10));
+        monitor.poll();
+        ReservationContext a = ctx("r-a", "site1", "site3", 100, LifecycleState.Active);
+        ReservationContext b = ctx("r-b", "site1", "site2", 30, LifecycleState.Active);
+        backend.onStart(a);
+        backend.onStart(b);
+        List<String> routeA = a.allocation().network().get(0).links();
+        List<String> routeB = b.allocation().network().get(0).links();
+
+        Map<String, LinkStatus> byId = backend.linkStatus().stream()
+                .collect(java.util.stream.Collectors.toMap(LinkStatus::linkId, l -> l));
+        assertThat(byId.get("ep-site1").reservedMbps()).isEqualTo(130);
+        byId.values().forEach(l -> assertThat(l.reservedMbps()).as(l.linkId())
+                .isEqualTo((routeA.contains(l.linkId()) ? 100 : 0) + (routeB.contains(l.linkId()) ? 30 : 0)));
+        byId.values().forEach(l -> {
+            double used = monitor.usage(l.linkId()).usedMbps();
+            assertThat(l.usedMbps()).as(l.linkId()).isEqualTo(used);
+            assertThat(l.availableMbps()).isEqualTo(1000 - used);
+            assertThat(l.measuredAt()).isEqualTo(clock.instant());
+        });
+        assertThat(byId.get("ep-site1").usedMbps()).isPositive();
+        assertThat(byId.get("ep-site1")).extracting(LinkStatus::from, LinkStatus::to).containsExactly("site1", "sw-301");
+
+        fake.portStatus(0x303, portStatus(1, true)); // site3's access port goes down
+        LinkStatus site3 = backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site3")).findFirst()
+                .orElseThrow();
+        assertThat(site3.up()).isFalse();
+        assertThat(site3.downReason()).isEqualTo(LinkHealth.PORT_DOWN);
+        assertThat(site3.availableMbps()).isZero();
+
+        backend.onEnd(a);
+        assertThat(backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site1")).findFirst().orElseThrow()
+                .reservedMbps()).isEqualTo(30);
     }
 }
