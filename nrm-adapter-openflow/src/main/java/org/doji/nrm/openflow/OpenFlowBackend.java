@@ -87,8 +87,12 @@ public final class OpenFlowBackend implements ResourceBackend {
         if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }
+        // active paths over a down link are not re-routed (the kernel owns allocations): name them for operators
+        List<String> affected = active.entrySet().stream().filter(e -> e.getValue().stream()
+                .anyMatch(na -> na.links().stream().anyMatch(down::containsKey))).map(Map.Entry::getKey).sorted().toList();
         return new LiveState(missing.isEmpty(), Set.of(), "switches not connected: "
-                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down);
+                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down
+                + (affected.isEmpty() ? "" : "; active reservations over down links: " + affected));
     }
 
     @Override

@@ -222,6 +222,7 @@ class OpenFlowBackendTest {
         assertThat(site3.up()).isFalse();
         assertThat(site3.downReason()).isEqualTo(LinkHealth.PORT_DOWN);
         assertThat(site3.availableMbps()).isZero();
+        assertThat(backend.liveState().message()).contains("ep-site3=port down", "active reservations over down links: [r-a]");
 
         backend.onEnd(a);
         assertThat(backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site1")).findFirst().orElseThrow()
