@@ -42,9 +42,13 @@ public class OpenFlowNrmConfiguration {
         return c;
     }
 
+    /**
+     * Link liveness and measured use are about real packets over real time: they run on the system clock,
+     * not on the kernel's (which may be virtual: simulations, time-shifted tests).
+     */
     @Bean
-    LinkDiscovery linkDiscovery(OpenFlowController c, OpenFlowNrmProperties p, ObjectProvider<Clock> clock) {
-        return new LinkDiscovery(c, clock.getIfAvailable(Clock::systemUTC), p.linkTimeout());
+    LinkDiscovery linkDiscovery(OpenFlowController c, OpenFlowNrmProperties p) {
+        return new LinkDiscovery(c, Clock.systemUTC(), p.linkTimeout());
     }
 
     @Bean
@@ -61,15 +65,14 @@ public class OpenFlowNrmConfiguration {
     }
 
     @Bean
-    TopologyService topologyService(OpenFlowNrmProperties p, LinkDiscovery d, OpenFlowController c,
-                                    ObjectProvider<Clock> clock) {
+    TopologyService topologyService(OpenFlowNrmProperties p, LinkDiscovery d, OpenFlowController c) {
         List<EndpointAttachment> eps = p.endpoints().stream().map(e -> new EndpointAttachment(e.name(),
                 e.exchangePoint(), new PortRef(TopologyFile.dpid(e.dpid()), e.port()), e.prefix(), e.capacityMbps(),
                 e.latencyMs())).toList();
         TopologyService t = new TopologyService(p.topologyFile() == null ? null : TopologyFile.read(p.topologyFile()),
                 d, c, eps, p.linkCapacityMbps(), p.linkLatencyMs());
         t.awaitDiscovery(p.expectedSwitches(), p.discoveryQuietPeriod(), p.discoveryTimeout(),
-                clock.getIfAvailable(Clock::systemUTC));
+                Clock.systemUTC()); // a real wait for real switches, whatever the kernel's clock
         return t;
     }
 
@@ -89,10 +92,10 @@ public class OpenFlowNrmConfiguration {
 
     @Bean(destroyMethod = "stop")
     BandwidthMonitor bandwidthMonitor(OpenFlowController c, TopologyService t, OpenFlowNrmProperties p,
-                                      ObjectProvider<Clock> clock, ObjectProvider<MeterRegistry> metrics,
+                                      ObjectProvider<MeterRegistry> metrics,
                                       ScheduledExecutorService openFlowMonitorScheduler) {
-        BandwidthMonitor m = new BandwidthMonitor(c, t::current, clock.getIfAvailable(Clock::systemUTC),
-                p.pollInterval(), metrics.getIfAvailable());
+        BandwidthMonitor m = new BandwidthMonitor(c, t::current, Clock.systemUTC(), p.pollInterval(),
+                metrics.getIfAvailable());
         m.start(openFlowMonitorScheduler);
         return m;
     }
