@@ -117,6 +117,25 @@ class CoAllocationEndToEndIT {
     }
 
     @Test
+    void listsTheRegisteredRmsWithTheirSitesAndHealth() throws Exception {
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            var rms = grc().listResourceManagers().getResourceManager();
+            assertThat(rms).extracting(r -> r.getId()).containsExactlyInAnyOrder("crm-a", "crm-b", "crm-c", "nrm-d1");
+            assertThat(rms).allSatisfy(r -> {
+                assertThat(r.isReachable()).isTrue();
+                assertThat(r.getLastSuccess()).isNotNull();
+                assertThat(r.getAddress()).isEqualTo(grid.rmUrls().get(r.getId()));
+            });
+            assertThat(rms).filteredOn(r -> r.getId().equals("crm-b")).singleElement().satisfies(r -> {
+                assertThat(r.getKind()).isEqualTo("COMPUTE");
+                assertThat(r.getSite()).containsExactly("SITE_B");
+            });
+            assertThat(rms).filteredOn(r -> r.getId().equals("nrm-d1")).singleElement()
+                    .satisfies(r -> assertThat(r.getKind()).isEqualTo("NETWORK"));
+        });
+    }
+
+    @Test
     void coAllocatesTwoSitesAndAPathThroughAllRmsWithTwoPhaseCommit() throws Exception {
         Instant start = tomorrow(0);
         Instant end = tomorrow(2);

@@ -39,10 +39,16 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public RmRegistry rmRegistry(GrcProperties props) {
+    public RmRegistry rmRegistry(GrcProperties props, Clock clock) {
         return new RmRegistry(props.rms().stream().map(rm -> new RmRegistry.Entry(rm.id(), rm.url(),
                 new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout()))).toList(),
-                Caller.coordinator(props.id()));
+                Caller.coordinator(props.id()), clock);
+    }
+
+    /** Describes every RM periodically: health for operators, and fresh descriptions after an RM restarts. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRmProbe(RmRegistry registry, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-probe", props.healthInterval(), registry::probe);
     }
 
     @Bean(destroyMethod = "shutdownNow")
@@ -116,8 +122,9 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, GrcProperties props, Clock clock) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, new Faults(props.id(), clock)));
+    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, RmRegistry registry, GrcProperties props,
+                                        Clock clock) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, registry, new Faults(props.id(), clock)));
         endpoint.getFeatures().add(new WSAddressingFeature());
         endpoint.getProperties().put("schema-validation-enabled", "true");
         // bounds on what a request may contain (the oversized and hostile messages of DESIGN §11)

@@ -19,6 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param phaseTwoRetry  first back-off of phase-two retries (doubles, capped at one minute)
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
  * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
+ * @param healthInterval how often every RM is described to refresh its health and description
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -30,7 +31,8 @@ public record GrcProperties(
         @DefaultValue("5") int maxPlans,
         @DefaultValue("PT0.2S") Duration phaseTwoRetry,
         @DefaultValue("PT1S") Duration tickInterval,
-        @DefaultValue("fast") String engine) {
+        @DefaultValue("fast") String engine,
+        @DefaultValue("PT30S") Duration healthInterval) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -42,6 +44,9 @@ public record GrcProperties(
         }
         if (slots < 1 || slots > 1000) {
             throw new IllegalArgumentException("doji.grc.slots must be in 1..1000, was " + slots);
+        }
+        if (healthInterval == null || healthInterval.isNegative() || healthInterval.isZero()) {
+            throw new IllegalArgumentException("doji.grc.health-interval must be positive");
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

@@ -5,14 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
@@ -22,10 +19,6 @@ import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRecord.Decision;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
-import org.doji.rm.model.AvailabilityQuery;
-import org.doji.rm.model.ResourceInventory;
-import org.doji.rm.model.SlotAvailability;
-import org.doji.rm.model.TimeWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -41,18 +34,18 @@ public class CoAllocationService {
 
     private final CoAllocationStore store;
     private final RmRegistry registry;
-    private final PlanningStrategy planner;
     private final TwoPhaseCoordinator coordinator;
     private final RequestValidator validator;
     private final ExecutorService workers;
-    private final ExecutorService rmCalls;
     private final Clock clock;
-    private final int slots;
     private final int maxPlans;
-    private final Duration rmTimeout;
     private final CoordinationListener listener;
     private final io.micrometer.core.instrument.MeterRegistry meters;
     private final org.doji.rm.persistence.JsonCodec hashes = new org.doji.rm.persistence.JsonCodec();
+    private final CoPlanning planning;
+    private final CoAllocationModifier modifier;
+    /** Serialises the changes (modify, cancel) of one co-allocation; striped so the set stays bounded. */
+    private final Object[] changeLocks = new Object[64];
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
@@ -61,16 +54,54 @@ public class CoAllocationService {
         this.meters = meters;
         this.store = store;
         this.registry = registry;
-        this.planner = planner;
         this.coordinator = coordinator;
         this.validator = new RequestValidator(clock);
         this.workers = workers;
-        this.rmCalls = rmCalls;
         this.clock = clock;
-        this.slots = slots;
         this.maxPlans = maxPlans;
-        this.rmTimeout = rmTimeout;
         this.listener = listener;
+        this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters);
+        this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans);
+        for (int i = 0; i < changeLocks.length; i++) {
+            changeLocks[i] = new Object();
+        }
+    }
+
+    private Object changeLock(String key) {
+        return changeLocks[Math.floorMod(key.hashCode(), changeLocks.length)];
+    }
+
+    /**
+     * Replaces the request of a reserved co-allocation, replanned and applied with two-phase commit at every
+     * RM; on refusal the co-allocation is unchanged. A repeat with the same correlation id and request gets
+     * the co-allocation as it is; the same id with another request is refused.
+     */
+    public CoAllocation modify(Caller caller, String key, String correlationId, CoRequest request) {
+        if (correlationId == null || correlationId.isBlank()) {
+            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
+        }
+        get(caller, key);
+        String callId = caller.name() + ":modify:" + key + ":" + correlationId;
+        String hash = hashes.hash(request);
+        var previous = store.call(callId);
+        if (previous.isPresent()) {
+            if (!previous.get().getPayloadHash().equals(hash)) {
+                throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
+                        "correlation id " + correlationId + " was already used for a different modification");
+            }
+            return get(caller, key);
+        }
+        validator.validate(request, registry.knownSites());
+        MDC.put("coAllocation", key);
+        synchronized (changeLock(key)) {
+            try {
+                CoAllocation done = modifier.modify(get(caller, key), correlationId, request);
+                store.recordCall(callId, hash, key);
+                return done;
+            } finally {
+                MDC.remove("coAllocation");
+            }
+        }
     }
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
@@ -122,6 +153,12 @@ public class CoAllocationService {
 
     /** Two-phase cancellation at every RM; on any refusal every prepared cancel is aborted. */
     public CoAllocation cancel(Caller caller, String key, String correlationId) {
+        synchronized (changeLock(key)) {
+            return cancelLocked(caller, key, correlationId);
+        }
+    }
+
+    private CoAllocation cancelLocked(Caller caller, String key, String correlationId) {
         CoAllocation c = get(caller, key);
         if (c.state() == CoAllocationState.Cancelled) {
             return c;
@@ -174,6 +211,16 @@ public class CoAllocationService {
      * then plan again what was interrupted before a decision.
      */
     public void recover() {
+        for (String key : store.withPendingModification()) {
+            MDC.put("coAllocation", key);
+            try {
+                store.pendingModification(key).ifPresent(m -> modifier.recover(key, m));
+            } catch (RuntimeException e) {
+                log.error("recovery of a modification failed; it is retried at the next start", e);
+            } finally {
+                MDC.remove("coAllocation");
+            }
+        }
         for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Planning, CoAllocationState.Reserving))) {
             MDC.put("coAllocation", c.key());
             try {
@@ -314,35 +361,6 @@ public class CoAllocationService {
     }
 
     private PlanningOutcome planNow(CoRequest request, String user) {
-        List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
-        Map<String, ResourceInventory> descriptions = registry.describeAll();
-        Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
-        Map<String, String> mdc = MDC.getCopyOfContextMap();
-        for (RmRegistry.Entry rm : registry.all()) {
-            if (!descriptions.containsKey(rm.id())) {
-                continue;
-            }
-            futures.put(rm.id(), CompletableFuture.supplyAsync(() -> {
-                if (mdc != null) {
-                    MDC.setContextMap(mdc);
-                }
-                return rm.rm().availability(Caller.coordinator("grc"), new AvailabilityQuery(windows, user));
-            }, rmCalls).orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
-        }
-        Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
-        List<String> unreachable = new ArrayList<>();
-        registry.all().stream().filter(rm -> !descriptions.containsKey(rm.id())).forEach(rm -> unreachable.add(rm.id()));
-        futures.forEach((rmId, f) -> {
-            try {
-                answers.put(rmId, f.join());
-            } catch (RuntimeException e) {
-                log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
-                unreachable.add(rmId);
-            }
-        });
-        long t0 = System.nanoTime();
-        PlanningOutcome outcome = planner.plan(request, windows, descriptions, answers);
-        meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
+        return planning.plan(request, user);
     }
 }

@@ -48,6 +48,21 @@ public class CoAllocationStore {
         });
     }
 
+    /** Remembers a mutating call's correlation id and payload, so a repeat gets the original answer. */
+    public void recordCall(String callId, String payloadHash, String key) {
+        tx.executeWithoutResult(s -> calls.save(new CreateCallRecord(callId, payloadHash, key, clock.instant())));
+    }
+
+    /** The modification in progress on a co-allocation, if any. */
+    public Optional<Modification> pendingModification(String key) {
+        return records.findById(key).map(r -> read(r.getPendingJson(), new TypeReference<Modification>() { }));
+    }
+
+    /** Co-allocations with a modification in progress (for recovery). */
+    public List<String> withPendingModification() {
+        return records.findAll().stream().filter(r -> r.getPendingJson() != null).map(CoAllocationRecord::getKey).toList();
+    }
+
     public Optional<CreateCallRecord> call(String callId) {
         return calls.findById(callId);
     }

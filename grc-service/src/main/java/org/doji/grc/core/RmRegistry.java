@@ -1,5 +1,8 @@
 package org.doji.grc.core;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -14,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The resource registry: every registered RM, how to reach it, and its static description (fetched with
- * describe on first use and cached; an RM that cannot be described yet is retried on the next planning).
+ * The resource registry: every registered RM, how to reach it, its static description (fetched with
+ * describe on first use and cached; an RM that cannot be described yet is retried on the next planning)
+ * and its health, refreshed by {@link #probe()}.
  */
 public class RmRegistry {
 
@@ -25,13 +29,36 @@ public class RmRegistry {
     public record Entry(String id, String address, ResourceManager rm) {
     }
 
+    /**
+     * What the last probe of an RM saw. {@code reachable} is null before the first probe.
+     */
+    public record Health(String rmId, Boolean reachable, Instant lastChecked, Instant lastSuccess,
+                         Duration latency, String lastError) {
+        static Health unknown(String rmId) {
+            return new Health(rmId, null, null, null, null, null);
+        }
+    }
+
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final Map<String, ResourceInventory> descriptions = new ConcurrentHashMap<>();
+    private final Map<String, Health> health = new ConcurrentHashMap<>();
     private final Caller self;
+    private final Clock clock;
 
     public RmRegistry(List<Entry> entries, Caller self) {
+        this(entries, self, Clock.systemUTC());
+    }
+
+    public RmRegistry(List<Entry> entries, Caller self, Clock clock) {
         entries.forEach(e -> this.entries.put(e.id(), e));
+        entries.forEach(e -> health.put(e.id(), Health.unknown(e.id())));
         this.self = self;
+        this.clock = clock;
+    }
+
+    /** Who the GRC is towards its RMs. */
+    public Caller self() {
+        return self;
     }
 
     public Collection<Entry> all() {
@@ -45,16 +72,50 @@ public class RmRegistry {
     /** Descriptions of the RMs that could be described (cached); the others are skipped and logged. */
     public Map<String, ResourceInventory> describeAll() {
         for (Entry e : entries.values()) {
-            descriptions.computeIfAbsent(e.id(), id -> {
-                try {
-                    return e.rm().describe(self);
-                } catch (RuntimeException ex) {
-                    log.warn("RM {} at {} cannot be described yet: {}", id, e.address(), ex.getMessage());
-                    return null;
-                }
-            });
+            if (!descriptions.containsKey(e.id())) {
+                describe(e);
+            }
         }
         return Map.copyOf(descriptions);
+    }
+
+    /** The cached description of one RM, if it has been described. */
+    public Optional<ResourceInventory> description(String rmId) {
+        return Optional.ofNullable(descriptions.get(rmId));
+    }
+
+    /**
+     * Describes every RM now, refreshing the cached descriptions (an RM restarted with another inventory
+     * is seen) and the health records. Called periodically; never throws for an RM that fails.
+     */
+    public void probe() {
+        entries.values().forEach(this::describe);
+    }
+
+    /** Health of every registered RM, in registration order. */
+    public List<Health> health() {
+        List<Health> out = new ArrayList<>();
+        entries.keySet().forEach(id -> out.add(health.get(id)));
+        return out;
+    }
+
+    private void describe(Entry e) {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        Health before = health.get(e.id());
+        try {
+            ResourceInventory d = e.rm().describe(self);
+            descriptions.put(e.id(), d);
+            health.put(e.id(), new Health(e.id(), true, started, started, Duration.ofNanos(System.nanoTime() - t0), null));
+            if (Boolean.FALSE.equals(before.reachable())) {
+                log.info("RM {} at {} answers again", e.id(), e.address());
+            }
+        } catch (RuntimeException ex) {
+            health.put(e.id(), new Health(e.id(), false, started, before.lastSuccess(), null, ex.getMessage()));
+            if (!Boolean.FALSE.equals(before.reachable())) {
+                log.warn("RM {} at {} cannot be described: {}", e.id(), e.address(), ex.getMessage());
+            }
+        }
     }
 
     /** Names of all compute sites known from the descriptions. */

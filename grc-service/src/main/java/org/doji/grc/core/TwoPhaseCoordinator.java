@@ -82,6 +82,15 @@ public class TwoPhaseCoordinator {
                 correlationPrefix + ":" + p.rmId() + ":cancel"), false, false);
     }
 
+    /**
+     * Phase one of a modification at RMs that already hold part of the co-allocation: each holds the union of
+     * its old and new part until commit or abort.
+     */
+    public List<Prepared> prepareModify(Map<RmOutcome, ReservationSpec> changes, String correlationPrefix) {
+        return phase(new ArrayList<>(changes.keySet()), correlationPrefix + ":modify", p -> rm -> rm.rm().modify(self,
+                p.reservationKey(), correlationPrefix + ":" + p.rmId() + ":modify", changes.get(p)), false, false);
+    }
+
     /** Phase two, commit, retried until acknowledged (or the attempts are used up: then ok=false, re-driven later). */
     public List<Prepared> commit(List<RmOutcome> participants, String correlationPrefix) {
         return phase(participants, correlationPrefix, p -> rm -> rm.rm().commit(self, p.reservationKey(),

@@ -43,6 +43,8 @@ public class CoAllocationRecord {
     private String planJson;
     @Lob
     private String outcomesJson;
+    @Lob
+    private String pendingJson;
     @Column(length = 1024)
     private String consumer;
     private Instant windowStart;
@@ -78,6 +80,9 @@ public class CoAllocationRecord {
     public void setPlanJson(String v) { this.planJson = v; }
     public String getOutcomesJson() { return outcomesJson; }
     public void setOutcomesJson(String v) { this.outcomesJson = v; }
+    /** A modification in progress (two-phase, with its own decision), or null. */
+    public String getPendingJson() { return pendingJson; }
+    public void setPendingJson(String v) { this.pendingJson = v; }
     public String getConsumer() { return consumer; }
     public void setConsumer(String c) { this.consumer = c; }
     public Instant getWindowStart() { return windowStart; }

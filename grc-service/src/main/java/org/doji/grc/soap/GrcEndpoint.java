@@ -20,10 +20,12 @@ import org.doji.contract.grc.GetResourcePropertyResponse;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.ModifyResponse;
 import org.doji.contract.grc.PlanResult;
+import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.TerminationTimeResult;
 import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.core.RmRegistry;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.soap.Faults;
@@ -40,13 +42,15 @@ import org.doji.rm.soap.SoapRequestContext;
 public class GrcEndpoint implements GrcPortType {
 
     private final CoAllocationService service;
+    private final RmRegistry registry;
     private final Faults faults;
 
     @Resource
     private WebServiceContext context;
 
-    public GrcEndpoint(CoAllocationService service, Faults faults) {
+    public GrcEndpoint(CoAllocationService service, RmRegistry registry, Faults faults) {
         this.service = service;
+        this.registry = registry;
         this.faults = faults;
     }
 
@@ -103,9 +107,10 @@ public class GrcEndpoint implements GrcPortType {
     public ModifyResponse modify(Modify parameters) throws InvalidStateTransitionFault, UnknownResourceFault,
             InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
         return call(() -> {
-            service.get(caller(), key());
-            throw DojiException.invalid("MODIFY_UNSUPPORTED",
-                    "modifying a co-allocation is not supported by this GRC yet: cancel it and create a new one");
+            ModifyResponse r = new ModifyResponse();
+            r.setCoAllocationDocument(GrcToContract.document(service.modify(caller(), key(), parameters.getCorrelationId(),
+                    GrcFromContract.request(parameters.getRequest()))));
+            return r;
         });
     }
 
@@ -119,6 +124,21 @@ public class GrcEndpoint implements GrcPortType {
             String address = SoapRequestContext.serviceAddress(context);
             service.list(caller(), states, from, to, maxResults == null ? 1000 : maxResults)
                     .forEach(c -> out.getCoAllocation().add(GrcToContract.summary(c, address)));
+            return out;
+        });
+    }
+
+    @Override
+    public ResourceManagerList listResourceManagers() throws InternalErrorFault, NotAuthorizedFault {
+        return call(() -> {
+            caller();
+            ResourceManagerList out = new ResourceManagerList();
+            var health = registry.health();
+            int i = 0;
+            for (RmRegistry.Entry e : registry.all()) {
+                out.getResourceManager().add(GrcToContract.rmStatus(e, registry.description(e.id()).orElse(null),
+                        health.get(i++)));
+            }
             return out;
         });
     }

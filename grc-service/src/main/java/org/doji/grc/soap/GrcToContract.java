@@ -164,4 +164,23 @@ public final class GrcToContract {
         s.setCreated(c.created());
         return s;
     }
+
+    /** A registered RM with its description (null until it could be described) and its last probe. */
+    public static org.doji.contract.grc.ResourceManagerStatus rmStatus(org.doji.grc.core.RmRegistry.Entry e,
+            org.doji.rm.model.ResourceInventory description, org.doji.grc.core.RmRegistry.Health health) {
+        var out = new org.doji.contract.grc.ResourceManagerStatus();
+        out.setId(e.id());
+        out.setAddress(e.address());
+        if (description != null) {
+            out.setKind(description.kind().name());
+            out.setDomain(description.domain());
+            description.sites().forEach(s -> out.getSite().add(s.name()));
+        }
+        out.setReachable(health.reachable());
+        out.setLastChecked(health.lastChecked());
+        out.setLastSuccess(health.lastSuccess());
+        out.setLatencyMillis(health.latency() == null ? null : health.latency().toNanos() / 1e6);
+        out.setLastError(health.lastError());
+        return out;
+    }
 }

@@ -1,0 +1,64 @@
+package org.doji.grc.core;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.doji.grc.model.CoPlan;
+import org.doji.rm.model.SlotAvailability;
+
+/**
+ * For planning a modification: the RMs report what is free without the co-allocation's own reservation,
+ * yet an RM modifies a reservation as if the old part were gone (DESIGN §4). So the old plan's cores and
+ * bandwidth are added back to every slot that overlaps the old window. Where the old window covers only
+ * part of a slot this may overstate what is free; the RM's prepare is the final check, and a refused plan
+ * leads to the next ranked one.
+ */
+final class AvailabilityCredit {
+
+    private AvailabilityCredit() {
+    }
+
+    static Map<String, List<SlotAvailability>> addBack(Map<String, List<SlotAvailability>> answers, CoPlan old) {
+        Map<String, List<SlotAvailability>> out = new LinkedHashMap<>();
+        answers.forEach((rmId, slots) -> {
+            List<SlotAvailability> adjusted = new ArrayList<>();
+            for (SlotAvailability s : slots) {
+                adjusted.add(overlaps(s, old) ? credit(rmId, s, old) : s);
+            }
+            out.put(rmId, adjusted);
+        });
+        return out;
+    }
+
+    private static boolean overlaps(SlotAvailability s, CoPlan old) {
+        return s.window().start().isBefore(old.window().end()) && old.window().start().isBefore(s.window().end());
+    }
+
+    private static SlotAvailability credit(String rmId, SlotAvailability s, CoPlan old) {
+        List<SlotAvailability.ComputeFree> compute = new ArrayList<>();
+        for (SlotAvailability.ComputeFree c : s.compute()) {
+            int held = old.sites().stream().filter(p -> p.rmId().equals(rmId) && p.site().equals(c.site()))
+                    .mapToInt(CoPlan.PlacedSite::cores).sum();
+            compute.add(held == 0 ? c : new SlotAvailability.ComputeFree(c.site(), c.freeCores() + held, c.unitPrice()));
+        }
+        List<SlotAvailability.PathFree> paths = new ArrayList<>();
+        for (SlotAvailability.PathFree p : s.paths()) {
+            long held = 0;
+            for (CoPlan.RoutedLink l : old.links()) {
+                for (CoPlan.Hop h : l.hops()) {
+                    if (h.rmId().equals(rmId) && samePath(h, p)) {
+                        held += l.bandwidthMbps();
+                    }
+                }
+            }
+            paths.add(held == 0 ? p : new SlotAvailability.PathFree(p.from(), p.to(), p.freeBandwidthMbps() + held,
+                    p.unitPrice(), p.latencyMs()));
+        }
+        return new SlotAvailability(s.index(), s.window(), compute, paths, s.countables());
+    }
+
+    private static boolean samePath(CoPlan.Hop h, SlotAvailability.PathFree p) {
+        return (h.from().equals(p.from()) && h.to().equals(p.to())) || (h.from().equals(p.to()) && h.to().equals(p.from()));
+    }
+}

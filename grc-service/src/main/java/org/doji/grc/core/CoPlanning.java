@@ -1,0 +1,92 @@
+package org.doji.grc.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.PlanningOutcome;
+import org.doji.rm.api.Caller;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.TimeWindow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Planning of one request: the N candidate slots, one availability call per described RM with all slots,
+ * all in parallel and each bounded by the RM timeout (a silent RM is left out, not fatal), then the planner.
+ */
+class CoPlanning {
+
+    private static final Logger log = LoggerFactory.getLogger(CoPlanning.class);
+
+    private final RmRegistry registry;
+    private final PlanningStrategy planner;
+    private final ExecutorService rmCalls;
+    private final int slots;
+    private final Duration rmTimeout;
+    private final Caller self;
+    private final io.micrometer.core.instrument.MeterRegistry meters;
+
+    CoPlanning(RmRegistry registry, PlanningStrategy planner, ExecutorService rmCalls, int slots, Duration rmTimeout,
+               Caller self, io.micrometer.core.instrument.MeterRegistry meters) {
+        this.registry = registry;
+        this.planner = planner;
+        this.rmCalls = rmCalls;
+        this.slots = slots;
+        this.rmTimeout = rmTimeout;
+        this.self = self;
+        this.meters = meters;
+    }
+
+    PlanningOutcome plan(CoRequest request, String user) {
+        return plan(request, user, UnaryOperator.identity());
+    }
+
+    /** Plans with the RMs' answers adjusted first (a modification adds back what it already holds). */
+    PlanningOutcome plan(CoRequest request, String user,
+                         UnaryOperator<Map<String, List<SlotAvailability>>> adjust) {
+        List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
+        Map<String, ResourceInventory> descriptions = registry.describeAll();
+        Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
+        Map<String, String> mdc = MDC.getCopyOfContextMap();
+        for (RmRegistry.Entry rm : registry.all()) {
+            if (!descriptions.containsKey(rm.id())) {
+                continue;
+            }
+            futures.put(rm.id(), CompletableFuture.supplyAsync(() -> {
+                if (mdc != null) {
+                    MDC.setContextMap(mdc);
+                }
+                try {
+                    return rm.rm().availability(self, new AvailabilityQuery(windows, user));
+                } finally {
+                    MDC.clear();
+                }
+            }, rmCalls).orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
+        List<String> unreachable = new ArrayList<>();
+        registry.all().stream().filter(rm -> !descriptions.containsKey(rm.id())).forEach(rm -> unreachable.add(rm.id()));
+        futures.forEach((rmId, f) -> {
+            try {
+                answers.put(rmId, f.join());
+            } catch (RuntimeException e) {
+                log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
+                unreachable.add(rmId);
+            }
+        });
+        long t0 = System.nanoTime();
+        PlanningOutcome outcome = planner.plan(request, windows, descriptions, adjust.apply(answers));
+        meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
+    }
+}
