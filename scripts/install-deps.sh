@@ -9,6 +9,8 @@ packages=(
   openjdk-17-jdk-headless   # the JDK (Maven itself comes through ./mvnw)
   glpk-utils libglpk-java   # glpsol and GLPK's Java binding: the planner's cross-check and baseline
   python3-zeep              # a second SOAP toolkit for the interoperability test
+  chromium chromium-driver  # headless browser and its WebDriver for the dashboard's end-to-end test
+  fonts-dejavu-core         # a font for the browser's screenshots
   curl ca-certificates
 )
 missing=()

@@ -21,7 +21,7 @@ stop_backends() {
 }
 trap stop_backends EXIT
 
-require=zeep
+require=zeep,chromium
 for b in $backends; do
   echo "[test] installing and starting $b"
   "$root/${module[$b]}/scripts/install.sh"

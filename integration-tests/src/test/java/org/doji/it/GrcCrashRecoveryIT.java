@@ -166,4 +166,71 @@ class GrcCrashRecoveryIT {
             assertThat(r.getLifecycleState()).isEqualTo(LifecycleState.Created);
         });
     }
+
+    /** The window end of every reservation of a co-allocation, as each RM's kernel has it. */
+    private static List<Instant> windowEnds(String coAllocation) {
+        List<Instant> out = new java.util.ArrayList<>();
+        for (String rm : grid.rmIds()) {
+            var kernel = grid.rm(rm).getBean(org.doji.rm.kernel.ReservationKernel.class);
+            grid.rm(rm).getBean(ReservationRepository.class).findAll().stream()
+                    .filter(r -> coAllocation.equals(r.getGlobalId()))
+                    .forEach(r -> out.add(kernel.get(Caller.coordinator(r.getOwner()), r.getKey()).spec().window().end()));
+        }
+        return out;
+    }
+
+    /** Reserves at once (no crash), then modifies the window on another thread that dies at {@code point}. */
+    private static String reservedThenModifyCrashingAt(String point, int day) throws Exception {
+        crashing.set(false);
+        String key = service().create(Caller.user("alice"), "m-" + point + "-" + day, request(day), null);
+        await().atMost(Duration.ofSeconds(60)).until(() -> service().get(Caller.user("alice"), key).state(),
+                s -> s == CoAllocationState.Reserved);
+        reached = new CountDownLatch(1);
+        stopAt = point;
+        crashing.set(true);
+        CoRequest longer = request(day);
+        CoRequest modified = new CoRequest(longer.sites(), longer.links(), longer.countables(),
+                new CoRequest.Time(longer.time().earliestStart(), longer.time().latestStart(), Duration.ofHours(2), true),
+                longer.policy(), longer.additionalUsers(), longer.resourceExpression(), longer.description());
+        Thread t = new Thread(() -> service().modify(Caller.user("alice"), key, "modify-" + point, modified));
+        t.setDaemon(true);
+        t.start();
+        assertThat(reached.await(60, java.util.concurrent.TimeUnit.SECONDS)).as("reached the crash point").isTrue();
+        return key;
+    }
+
+    @Test
+    void undecidedModificationIsAbortedEverywhereAndTheOldReservationsStay() throws Exception {
+        String key = reservedThenModifyCrashingAt("afterPrepare", 9);
+        CoAllocation before = service().get(Caller.user("alice"), key);
+        assertThat(reservationsOf(key)).filteredOn(r -> r.getReservationState() == ReservationState.ReserveHeld
+                && r.getPendingChange() == org.doji.rm.model.PendingChange.Modify).as("every RM holds the union").hasSize(3);
+
+        crashing.set(false);
+        grid.restartGrc(ctx -> ctx.getBeanFactory().registerSingleton("freezer", freezer));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(reservationsOf(key))
+                .allSatisfy(r -> assertThat(r.getReservationState()).isEqualTo(ReservationState.ReserveStart)));
+        CoAllocation after = service().get(Caller.user("alice"), key);
+        assertThat(after.state()).isEqualTo(CoAllocationState.Reserved);
+        assertThat(after.plan().window()).isEqualTo(before.plan().window());
+        assertThat(reservationsOf(key)).hasSize(3).allSatisfy(r -> {
+            assertThat(r.getLifecycleState()).isEqualTo(LifecycleState.Created);
+            assertThat(r.getPendingChange()).isEqualTo(org.doji.rm.model.PendingChange.None);
+        });
+        assertThat(windowEnds(key)).as("the old window is restored").containsOnly(before.plan().window().end());
+    }
+
+    @Test
+    void decidedModificationIsCommittedEverywhereAfterRestart() throws Exception {
+        String key = reservedThenModifyCrashingAt("afterDecision", 11);
+        CoAllocation before = service().get(Caller.user("alice"), key);
+
+        crashing.set(false);
+        grid.restartGrc(ctx -> ctx.getBeanFactory().registerSingleton("freezer", freezer));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(service().get(Caller.user("alice"), key)
+                .plan().window().end()).isEqualTo(before.plan().window().start().plus(Duration.ofHours(2))));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(reservationsOf(key)).hasSize(3)
+                .allSatisfy(r -> assertThat(r.getReservationState()).isEqualTo(ReservationState.ReserveStart)));
+        assertThat(windowEnds(key)).hasSize(3).containsOnly(before.plan().window().start().plus(Duration.ofHours(2)));
+    }
 }

@@ -41,7 +41,8 @@ public class GrcConfiguration {
     @Bean
     public RmRegistry rmRegistry(GrcProperties props, Clock clock) {
         return new RmRegistry(props.rms().stream().map(rm -> new RmRegistry.Entry(rm.id(), rm.url(),
-                new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout()))).toList(),
+                new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout(),
+                        rm.security(props.trustStore(), props.trustStorePassword())))).toList(),
                 Caller.coordinator(props.id()), clock);
     }
 
@@ -102,10 +103,11 @@ public class GrcConfiguration {
                                                    TwoPhaseCoordinator coordinator, ExecutorService grcWorkers,
                                                    ExecutorService grcRmCalls, Clock clock, GrcProperties props,
                                                    org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener,
-                                                   io.micrometer.core.instrument.MeterRegistry meters) {
+                                                   io.micrometer.core.instrument.MeterRegistry meters,
+                                                   org.doji.rm.security.UserStore users) {
         return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
                 props.slots(), props.maxPlans(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE),
-                meters);
+                meters, users.serviceLevels());
     }
 
     /** Recovery runs once the GRC serves (the RMs' answers may take time; the port is already up). */
@@ -123,7 +125,7 @@ public class GrcConfiguration {
 
     @Bean
     public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, RmRegistry registry, GrcProperties props,
-                                        Clock clock) {
+                                        Clock clock, org.doji.rm.security.UserStore users) {
         EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, registry, new Faults(props.id(), clock)));
         endpoint.getFeatures().add(new WSAddressingFeature());
         endpoint.getProperties().put("schema-validation-enabled", "true");
@@ -133,7 +135,45 @@ public class GrcConfiguration {
         endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", 1_000_000);
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 10_000_000L);
         endpoint.getOutFaultInterceptors().add(new org.doji.grc.soap.BadInputFaultInterceptor(props.id(), clock));
+        // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
+        org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, new Faults(props.id(), clock));
         endpoint.publish("/grc");
+        return endpoint;
+    }
+
+    /** Re-drives unacknowledged commits (an RM was down past the phase-two retries, or the GRC restarted). */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRedriver(CoAllocationService service, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-redrive", props.healthInterval(), service::redrive);
+    }
+
+    /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
+    @Bean
+    public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
+            TwoPhaseCoordinator coordinator, org.doji.grc.persistence.DelegatedReservationRepository repository,
+            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock) {
+        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry, coordinator,
+                new org.doji.grc.hierarchy.DelegatedReservations(repository, clock), store, grcRmCalls, props.rmTimeout(),
+                props.holdTimeout(), clock);
+    }
+
+    /** Expires the RM port's holds and moves its reservations' lifecycles by time. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcAsRmTicker(org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-rm-tick", props.tickInterval(), rm::tick);
+    }
+
+    @Bean
+    public EndpointImpl grcRmSoapEndpoint(Bus bus, org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props,
+                                          Clock clock, org.doji.rm.security.UserStore users) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.rm.soap.RmEndpoint(rm, props.id(),
+                new Faults(props.id(), clock), clock));
+        endpoint.getFeatures().add(new WSAddressingFeature());
+        endpoint.getProperties().put("schema-validation-enabled", "IN");
+        // as at every RM: only registered coordinators (a parent GRC's account) reserve and commit here
+        org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, new Faults(props.id(), clock),
+                org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS);
+        endpoint.publish("/rm");
         return endpoint;
     }
 

@@ -20,6 +20,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
  * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
  * @param healthInterval how often every RM is described to refresh its health and description
+ * @param holdTimeout    as an RM (for a parent GRC): how long a prepared reservation is held without a decision
+ * @param trustStore     trust store (PKCS12) for https RM addresses with a private CA; none = the JVM's
+ * @param trustStorePassword its password
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -32,7 +35,10 @@ public record GrcProperties(
         @DefaultValue("PT0.2S") Duration phaseTwoRetry,
         @DefaultValue("PT1S") Duration tickInterval,
         @DefaultValue("fast") String engine,
-        @DefaultValue("PT30S") Duration healthInterval) {
+        @DefaultValue("PT30S") Duration healthInterval,
+        @DefaultValue("PT2M") Duration holdTimeout,
+        java.nio.file.Path trustStore,
+        String trustStorePassword) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -48,19 +54,38 @@ public record GrcProperties(
         if (healthInterval == null || healthInterval.isNegative() || healthInterval.isZero()) {
             throw new IllegalArgumentException("doji.grc.health-interval must be positive");
         }
+        if (holdTimeout == null || holdTimeout.isNegative() || holdTimeout.isZero()) {
+            throw new IllegalArgumentException("doji.grc.hold-timeout must be positive");
+        }
+        if (trustStore != null && !java.nio.file.Files.isReadable(trustStore)) {
+            throw new IllegalArgumentException("doji.grc.trust-store " + trustStore + " cannot be read");
+        }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");
         }
     }
 
-    /** One registered RM: its id and the address of its RM port (e.g. http://host:8081/services/rm). */
-    public record Rm(String id, String url) {
+    /**
+     * One registered RM: its id, the address of its RM port (e.g. http://host:8081/services/rm) and, when the
+     * RM requires WS-Security, the coordinator account this GRC uses there.
+     */
+    public record Rm(String id, String url, String username, String password) {
+
+        /** How this GRC calls the RM: its token (if any) and the trust store for https. */
+        public org.doji.rm.soap.client.ClientSecurity security(java.nio.file.Path trustStore, String trustStorePassword) {
+            var s = username == null ? org.doji.rm.soap.client.ClientSecurity.NONE
+                    : org.doji.rm.soap.client.ClientSecurity.token(username, password);
+            return trustStore == null ? s : s.withTrustStore(trustStore, trustStorePassword, "PKCS12");
+        }
         public Rm {
             if (id == null || id.isBlank()) {
                 throw new IllegalArgumentException("doji.grc.rms[].id is required");
             }
             if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
                 throw new IllegalArgumentException("doji.grc.rms[" + id + "].url must be an http(s) URL, was " + url);
+            }
+            if ((username == null) != (password == null)) {
+                throw new IllegalArgumentException("doji.grc.rms[" + id + "]: username and password go together");
             }
         }
     }

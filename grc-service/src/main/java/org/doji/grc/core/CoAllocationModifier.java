@@ -34,9 +34,11 @@ class CoAllocationModifier {
     private final CoPlanning planning;
     private final TwoPhaseCoordinator coordinator;
     private final int maxPlans;
+    private final CoordinationListener listener;
 
     CoAllocationModifier(CoAllocationStore store, RmRegistry registry, CoPlanning planning,
-                         TwoPhaseCoordinator coordinator, int maxPlans) {
+                         TwoPhaseCoordinator coordinator, int maxPlans, CoordinationListener listener) {
+        this.listener = listener;
         this.store = store;
         this.registry = registry;
         this.planning = planning;
@@ -59,8 +61,8 @@ class CoAllocationModifier {
                 break;
             }
             String prefix = c.key() + ":modify:" + correlationId + ":" + tried;
-            CoAllocation done = attempt(c, new Modification(prefix, request, plan, steps(c, plan, request), Decision.NONE),
-                    failures);
+            CoAllocation done = attempt(c, tried, new Modification(prefix, request, plan, steps(c, plan, request),
+                    Decision.NONE), failures);
             if (done != null) {
                 return done;
             }
@@ -87,9 +89,11 @@ class CoAllocationModifier {
     }
 
     /** One ranked plan: the co-allocation after the commit, or null when some RM refused (all aborted). */
-    private CoAllocation attempt(CoAllocation c, Modification m, List<String> failures) {
+    private CoAllocation attempt(CoAllocation c, int attempt, Modification m, List<String> failures) {
         store.update(c.key(), r -> r.setPendingJson(store.write(m)));
+        listener.beforePrepare(c.key(), -attempt);
         List<TwoPhaseCoordinator.Prepared> prepared = prepare(m);
+        listener.afterPrepare(c.key(), -attempt);
         List<Step> after = new ArrayList<>();
         for (int i = 0; i < m.steps().size(); i++) {
             Step s = m.steps().get(i);
@@ -98,10 +102,12 @@ class CoAllocationModifier {
         if (prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
             Modification decided = m.with(after, Decision.COMMIT);
             store.update(c.key(), r -> r.setPendingJson(store.write(decided)));
+            listener.afterDecision(c.key(), -attempt, Decision.COMMIT);
             return commit(c.key(), decided);
         }
         Modification aborting = m.with(after, Decision.ABORT);
         store.update(c.key(), r -> r.setPendingJson(store.write(aborting)));
+        listener.afterDecision(c.key(), -attempt, Decision.ABORT);
         abort(aborting, prepared);
         store.update(c.key(), r -> r.setPendingJson(null));
         List<String> reasons = new ArrayList<>();
@@ -112,23 +118,8 @@ class CoAllocationModifier {
         return null;
     }
 
-    /** Phase one of every step, in parallel per kind; outcomes in step order. */
     private List<TwoPhaseCoordinator.Prepared> prepare(Modification m) {
-        Map<String, ReservationSpec> reserves = new LinkedHashMap<>();
-        Map<RmOutcome, ReservationSpec> modifies = new LinkedHashMap<>();
-        List<RmOutcome> cancels = new ArrayList<>();
-        for (Step s : m.steps()) {
-            switch (s.operation()) {
-                case RESERVE -> reserves.put(s.rmId(), s.spec());
-                case MODIFY -> modifies.put(s.participant(), s.spec());
-                case CANCEL -> cancels.add(s.participant());
-            }
-        }
-        Map<String, TwoPhaseCoordinator.Prepared> byRm = new LinkedHashMap<>();
-        coordinator.prepare(reserves, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        coordinator.prepareModify(modifies, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        coordinator.prepareCancel(cancels, m.prefix()).forEach(p -> byRm.put(p.rmId(), p));
-        return m.steps().stream().map(s -> byRm.get(s.rmId())).toList();
+        return coordinator.prepareSteps(m.steps(), m.prefix());
     }
 
     private void abort(Modification m, List<TwoPhaseCoordinator.Prepared> prepared) {
@@ -173,17 +164,7 @@ class CoAllocationModifier {
             return;
         }
         log.info("recovery: a modification was not decided; aborting it everywhere (presumed abort)");
-        List<Step> known = new ArrayList<>();
-        for (Step s : m.steps()) {
-            if (s.operation() == Operation.RESERVE && s.participant().reservationKey() == null) {
-                coordinator.prepare(Map.of(s.rmId(), s.spec()), m.prefix()).stream()
-                        .filter(TwoPhaseCoordinator.Prepared::ok)
-                        .forEach(p -> known.add(new Step(s.rmId(), s.operation(), s.spec(), p.outcome())));
-            } else {
-                known.add(s);
-            }
-        }
-        abort(m.with(known, Decision.ABORT), null);
+        coordinator.abortSteps(m.steps(), m.prefix());
         store.update(key, r -> r.setPendingJson(null));
     }
 }

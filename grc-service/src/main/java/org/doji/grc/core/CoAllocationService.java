@@ -50,7 +50,7 @@ public class CoAllocationService {
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
                                Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener,
-                               io.micrometer.core.instrument.MeterRegistry meters) {
+                               io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
         this.meters = meters;
         this.store = store;
         this.registry = registry;
@@ -60,8 +60,9 @@ public class CoAllocationService {
         this.clock = clock;
         this.maxPlans = maxPlans;
         this.listener = listener;
-        this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters);
-        this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans);
+        this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters,
+                serviceLevels);
+        this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans, listener);
         for (int i = 0; i < changeLocks.length; i++) {
             changeLocks[i] = new Object();
         }
@@ -207,6 +208,57 @@ public class CoAllocationService {
     }
 
     /**
+     * Re-drives commits that some RM has not acknowledged yet (it was down, or the GRC restarted). An RM that
+     * definitely refuses the commit (its hold expired meanwhile) leaves a partial co-allocation: the parts that
+     * were committed are cancelled and the co-allocation fails with the reason, so nothing stays half-booked.
+     */
+    public void redrive() {
+        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Active))) {
+            if (c.decision() != Decision.COMMIT) {
+                continue;
+            }
+            List<RmOutcome> open = c.outcomes().stream().filter(o -> o.reservationKey() != null
+                    && o.reservationState() == org.doji.rm.model.ReservationState.ReserveHeld).toList();
+            if (open.isEmpty()) {
+                continue;
+            }
+            MDC.put("coAllocation", c.key());
+            synchronized (changeLock(c.key())) {
+                try {
+                    var done = coordinator.commit(open, c.key() + ":" + c.attempt());
+                    List<RmOutcome> all = new ArrayList<>(c.outcomes());
+                    done.stream().filter(TwoPhaseCoordinator.Prepared::ok).forEach(d ->
+                            all.replaceAll(o -> o.rmId().equals(d.rmId()) ? d.outcome() : o));
+                    var refused = done.stream().filter(d -> !d.ok() && !"RM_UNREACHABLE".equals(d.outcome().errorCode())
+                            && !"REMOTE_FAULT".equals(d.outcome().errorCode())).toList();
+                    if (refused.isEmpty()) {
+                        boolean complete = done.stream().allMatch(TwoPhaseCoordinator.Prepared::ok);
+                        store.update(c.key(), r -> {
+                            r.setOutcomesJson(store.write(all));
+                            r.setReason(complete ? null : "some RMs have not acknowledged the commit yet; it is re-driven");
+                        });
+                        continue;
+                    }
+                    String why = reasons(refused);
+                    log.warn("commit refused after the decision ({}); cancelling the committed parts", why);
+                    List<RmOutcome> committed = all.stream().filter(o -> o.reservationKey() != null
+                            && o.reservationState() == org.doji.rm.model.ReservationState.ReserveStart).toList();
+                    String prefix = c.key() + ":compensate:" + c.attempt();
+                    coordinator.prepareCancel(committed, prefix);
+                    coordinator.commit(committed, prefix);
+                    store.update(c.key(), r -> {
+                        r.setState(CoAllocationState.Failed);
+                        r.setReason("an RM refused the decided commit, the other parts were cancelled: " + why);
+                    });
+                    meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
+                } finally {
+                    MDC.remove("coAllocation");
+                }
+            }
+        }
+    }
+
+    /**
      * After a restart: re-drive every decided transaction and abort every undecided one (presumed abort),
      * then plan again what was interrupted before a decision.
      */
@@ -254,15 +306,19 @@ public class CoAllocationService {
         var specs = c.plan() == null ? Map.<String, org.doji.rm.model.ReservationSpec>of()
                 : PlanSpecs.perRm(c.plan(), c.request(), c.owner(), c.key());
         List<RmOutcome> known = new ArrayList<>();
-        for (RmOutcome o : c.outcomes()) {
-            if (o.reservationKey() != null) {
-                known.add(o);
-            } else if (specs.containsKey(o.rmId())) {
-                // same correlation id and payload: returns the original hold if the prepare arrived
-                coordinator.prepare(Map.of(o.rmId(), specs.get(o.rmId())), prefix).stream()
+        java.util.Set<String> withKey = new java.util.HashSet<>();
+        c.outcomes().stream().filter(o -> o.reservationKey() != null).forEach(o -> {
+            known.add(o);
+            withKey.add(o.rmId());
+        });
+        // every participant of the plan whose key is not stored: the same correlation id and payload returns the
+        // original hold if the prepare arrived (and holds nothing new for long: it is aborted right away)
+        specs.forEach((rmId, spec) -> {
+            if (!withKey.contains(rmId)) {
+                coordinator.prepare(Map.of(rmId, spec), prefix).stream()
                         .filter(TwoPhaseCoordinator.Prepared::ok).map(TwoPhaseCoordinator.Prepared::outcome).forEach(known::add);
             }
-        }
+        });
         coordinator.abort(known, prefix);
     }
 

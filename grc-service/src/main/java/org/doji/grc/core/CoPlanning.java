@@ -35,9 +35,12 @@ class CoPlanning {
     private final Duration rmTimeout;
     private final Caller self;
     private final io.micrometer.core.instrument.MeterRegistry meters;
+    /** Per user, the share of each RM's free capacity the GRC plans with (DESIGN §3, service level C). */
+    private final Map<String, Double> serviceLevels;
 
     CoPlanning(RmRegistry registry, PlanningStrategy planner, ExecutorService rmCalls, int slots, Duration rmTimeout,
-               Caller self, io.micrometer.core.instrument.MeterRegistry meters) {
+               Caller self, io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
+        this.serviceLevels = Map.copyOf(serviceLevels);
         this.registry = registry;
         this.planner = planner;
         this.rmCalls = rmCalls;
@@ -85,8 +88,23 @@ class CoPlanning {
             }
         });
         long t0 = System.nanoTime();
-        PlanningOutcome outcome = planner.plan(request, windows, descriptions, adjust.apply(answers));
+        PlanningOutcome outcome = planner.plan(request, windows, descriptions,
+                share(adjust.apply(answers), serviceLevels.getOrDefault(user, 1.0)));
         meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
+    }
+
+    private static Map<String, List<SlotAvailability>> share(Map<String, List<SlotAvailability>> answers, double share) {
+        if (share >= 1.0) {
+            return answers;
+        }
+        Map<String, List<SlotAvailability>> out = new LinkedHashMap<>();
+        answers.forEach((rmId, slots) -> out.put(rmId, slots.stream().map(s -> new SlotAvailability(s.index(), s.window(),
+                s.compute().stream().map(c -> new SlotAvailability.ComputeFree(c.site(), (int) Math.floor(c.freeCores() * share),
+                        c.unitPrice())).toList(),
+                s.paths().stream().map(p -> new SlotAvailability.PathFree(p.from(), p.to(),
+                        (long) Math.floor(p.freeBandwidthMbps() * share), p.unitPrice(), p.latencyMs())).toList(),
+                s.countables())).toList()));
+        return out;
     }
 }

@@ -5,6 +5,7 @@ import org.doji.grc.persistence.CoAllocationRecord.Decision;
 /**
  * Observes the coordinator's two-phase steps, after each is durable: for metrics, notifications and for
  * tests that stop the GRC at a precise point. Implementations must be quick and must not throw.
+ * {@code attempt} is the reservation attempt (1, 2, ...) or, for a modification, minus the plan tried (-1, -2, ...).
  */
 public interface CoordinationListener {
 

@@ -54,7 +54,7 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                 sites.add(new SiteVertex(s.name(), rmId, s.totalCores(), s.unitPrice(), s.attributes()));
                 siteRm.put(s.name(), rmId);
             }
-            if (d.kind() == RmKind.NETWORK) {
+            if (d.kind() != RmKind.COMPUTE) { // network RMs, and child GRCs exporting their paths
                 d.endpoints().stream().filter(ResourceInventory.Endpoint::exchangePoint).map(ResourceInventory.Endpoint::name)
                         .filter(x -> !exchangePoints.contains(x)).forEach(exchangePoints::add);
                 for (ResourceInventory.Path p : d.paths()) {
@@ -65,6 +65,10 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                 }
             }
         });
+        // a path whose end is a site of an RM left out of planning (silent, not yet described) cannot be used
+        java.util.Set<String> vertices = new java.util.HashSet<>(exchangePoints);
+        sites.forEach(s -> vertices.add(s.name()));
+        paths.removeIf(p -> !vertices.contains(p.from()) || !vertices.contains(p.to()));
         ResourceGraph graph = new ResourceGraph(sites, exchangePoints, paths);
         List<SlotCapacity> capacities = new ArrayList<>();
         for (int i = 0; i < slots.size(); i++) {

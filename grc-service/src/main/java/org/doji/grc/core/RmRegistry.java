@@ -76,7 +76,14 @@ public class RmRegistry {
                 describe(e);
             }
         }
-        return Map.copyOf(descriptions);
+        // in registration order: the planner breaks ties in this order, so it must not change between restarts
+        Map<String, ResourceInventory> ordered = new LinkedHashMap<>();
+        entries.keySet().forEach(id -> {
+            if (descriptions.containsKey(id)) {
+                ordered.put(id, descriptions.get(id));
+            }
+        });
+        return java.util.Collections.unmodifiableMap(ordered);
     }
 
     /** The cached description of one RM, if it has been described. */

@@ -91,6 +91,45 @@ public class TwoPhaseCoordinator {
                 p.reservationKey(), correlationPrefix + ":" + p.rmId() + ":modify", changes.get(p)), false, false);
     }
 
+    /**
+     * Phase one of a change made of steps (reserve a new part, modify a part, cancel a part), each kind in
+     * parallel; one outcome per step, in step order.
+     */
+    public List<Prepared> prepareSteps(List<Modification.Step> steps, String correlationPrefix) {
+        Map<String, ReservationSpec> reserves = new LinkedHashMap<>();
+        Map<RmOutcome, ReservationSpec> modifies = new LinkedHashMap<>();
+        List<RmOutcome> cancels = new ArrayList<>();
+        for (Modification.Step s : steps) {
+            switch (s.operation()) {
+                case RESERVE -> reserves.put(s.rmId(), s.spec());
+                case MODIFY -> modifies.put(s.participant(), s.spec());
+                case CANCEL -> cancels.add(s.participant());
+            }
+        }
+        Map<String, Prepared> byRm = new LinkedHashMap<>();
+        prepare(reserves, correlationPrefix).forEach(p -> byRm.put(p.rmId(), p));
+        prepareModify(modifies, correlationPrefix).forEach(p -> byRm.put(p.rmId(), p));
+        prepareCancel(cancels, correlationPrefix).forEach(p -> byRm.put(p.rmId(), p));
+        return steps.stream().map(s -> byRm.get(s.rmId())).toList();
+    }
+
+    /**
+     * Aborts the steps of a change that was not decided. A new part whose key is unknown (its answer was
+     * lost) is learnt first by replaying its idempotent prepare.
+     */
+    public void abortSteps(List<Modification.Step> steps, String correlationPrefix) {
+        List<RmOutcome> known = new ArrayList<>();
+        for (Modification.Step s : steps) {
+            if (s.operation() == Modification.Operation.RESERVE && s.participant().reservationKey() == null) {
+                prepare(Map.of(s.rmId(), s.spec()), correlationPrefix).stream().filter(Prepared::ok)
+                        .forEach(p -> known.add(p.outcome()));
+            } else if (s.participant().reservationKey() != null) {
+                known.add(s.participant());
+            }
+        }
+        abort(known, correlationPrefix);
+    }
+
     /** Phase two, commit, retried until acknowledged (or the attempts are used up: then ok=false, re-driven later). */
     public List<Prepared> commit(List<RmOutcome> participants, String correlationPrefix) {
         return phase(participants, correlationPrefix, p -> rm -> rm.rm().commit(self, p.reservationKey(),

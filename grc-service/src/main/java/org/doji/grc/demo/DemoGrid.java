@@ -41,6 +41,10 @@ public final class DemoGrid {
         log.info("  GRC      {}   WSDL {}?wsdl", grid.grcUrl(), grid.grcUrl());
         grid.rmUrls().forEach((id, url) -> log.info("  {} {}   WSDL {}?wsdl", String.format("%-9s", id), url, url));
         log.info("  service listings: http://localhost:{}/services (and each RM's /services)", port);
+        log.info("  dashboard: {}", grid.grcUrl().replace("/services/grc", "/dashboard/"));
+        log.info("  the GRC as an RM (for a parent GRC): {}", grid.grcUrl().replace("/services/grc", "/services/rm"));
+        log.info("  command line: ./scripts/doji --grc {} reserve --sites 2 --cores 4 --link a-b:1000 --start +1h --end +3h",
+                grid.grcUrl());
 
         SampleClient client = new SampleClient(grid.grcUrl());
         W3CEndpointReference epr = client.create(SampleClient.sampleRequest(Instant.now()));

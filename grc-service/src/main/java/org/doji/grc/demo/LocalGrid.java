@@ -104,7 +104,7 @@ public final class LocalGrid implements AutoCloseable {
 
     private static String url(String database, String id) {
         return "mem".equals(database) ? "jdbc:h2:mem:" + id + "-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1"
-                : "jdbc:h2:file:" + database + "/" + id + ";DB_CLOSE_ON_EXIT=FALSE";
+                : "jdbc:h2:file:" + database + "/" + id + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
     }
 
     private static int port(ConfigurableApplicationContext ctx) {

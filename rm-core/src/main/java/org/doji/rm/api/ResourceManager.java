@@ -6,6 +6,7 @@ import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmStatus;
 import org.doji.rm.model.SlotAvailability;
 
 /**
@@ -41,4 +42,13 @@ public interface ResourceManager {
 
     /** WS-ResourceLifetime SetTerminationTime; returns the new termination time (null = never). */
     Instant setTerminationTime(Caller caller, String key, Instant requested);
+
+    /**
+     * The RM's own resource properties (GetResourcePropertyDocument addressed to the service, no resource key):
+     * identity, open reservations by state, the backend's live status. RMs without one refuse, as before.
+     */
+    default RmStatus status(Caller caller) {
+        throw DojiException.invalidField("ResourceKey", "NO_RESOURCE_KEY", "this RM has no status document: address "
+                + "a reservation (its EPR's ResourceKey reference parameter, or the EPR's address)");
+    }
 }

@@ -19,7 +19,7 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
     public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("spring.datasource.url",
-                "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE");
+                "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
         defaults.put("spring.datasource.username", "sa");
         defaults.put("spring.jpa.hibernate.ddl-auto", "update");
         defaults.put("spring.jpa.open-in-view", "false");

@@ -1,7 +1,9 @@
 package org.doji.rm.config;
 
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.cxf.Bus;
@@ -11,6 +13,9 @@ import org.doji.rm.kernel.ActivationDriver;
 import org.doji.rm.kernel.Notifier;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.kernel.ReservationStore;
+import org.doji.rm.kernel.RmSettings;
+import org.doji.rm.security.UserStore;
+import org.doji.rm.soap.security.SoapSecurity;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.persistence.IdempotencyRepository;
 import org.doji.rm.persistence.JsonCodec;
@@ -21,6 +26,7 @@ import org.doji.rm.soap.RmEndpoint;
 import org.doji.rm.soap.SoapNotifier;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.ResourceBackend;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -38,7 +44,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * activation driver and the RM port published at {@code /services/rm}. Active when {@code doji.rm.id}
  * is set.
  */
-@AutoConfiguration(before = {HibernateJpaAutoConfiguration.class, JpaRepositoriesAutoConfiguration.class})
+@AutoConfiguration(before = {HibernateJpaAutoConfiguration.class, JpaRepositoriesAutoConfiguration.class},
+        after = DojiSecurityConfiguration.class)
 @AutoConfigurationPackage(basePackages = "org.doji.rm.persistence")
 @ConditionalOnProperty(prefix = "doji.rm", name = "id")
 @EnableConfigurationProperties(RmProperties.class)
@@ -96,8 +103,18 @@ public class RmKernelConfiguration {
 
     @Bean
     public ReservationKernel reservationKernel(RmProperties props, ResourceBackend backend, ReservationStore store,
-                                               Clock clock, Notifier notifier) {
-        return new ReservationKernel(props.toSettings(), backend, store, clock, notifier);
+                                               Clock clock, Notifier notifier, ObjectProvider<UserStore> users) {
+        return new ReservationKernel(settings(props, users.getIfAvailable(UserStore::disabled)), backend, store, clock,
+                notifier);
+    }
+
+    /** The users' service levels from the user store, where {@code doji.rm.service-levels} says nothing else. */
+    static RmSettings settings(RmProperties props, UserStore users) {
+        RmSettings s = props.toSettings();
+        Map<String, Double> levels = new HashMap<>(users.serviceLevels());
+        levels.putAll(s.serviceLevels());
+        return new RmSettings(s.rmId(), s.holdTimeout(), s.maxReservationLength(), levels, s.coordinators(),
+                s.answerRetention());
     }
 
     @Bean
@@ -106,9 +123,13 @@ public class RmKernelConfiguration {
     }
 
     @Bean
-    public EndpointImpl rmSoapEndpoint(Bus bus, ReservationKernel kernel, RmProperties props, Clock clock) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new RmEndpoint(kernel, props.id(), new Faults(props.id(), clock), clock));
+    public EndpointImpl rmSoapEndpoint(Bus bus, ReservationKernel kernel, RmProperties props, Clock clock,
+                                       ObjectProvider<UserStore> users) {
+        Faults faults = new Faults(props.id(), clock);
+        EndpointImpl endpoint = new EndpointImpl(bus, new RmEndpoint(kernel, props.id(), faults, clock));
         endpoint.getFeatures().add(new WSAddressingFeature());
+        SoapSecurity.install(endpoint, users.getIfAvailable(UserStore::disabled), faults,
+                SoapSecurity.RM_COORDINATOR_OPERATIONS);
         // requests are validated (bad input gets a typed fault); our own answers come from the same XSD bindings
         endpoint.getProperties().put("schema-validation-enabled", "IN");
         endpoint.publish("/rm");

@@ -17,7 +17,9 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.calendar.ReservationCalendar;
 import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
+import org.doji.rm.model.RmStatus;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
@@ -97,9 +99,29 @@ public class ReservationKernel implements ResourceManager {
         return reporter.describe();
     }
 
+    /** Open reservations counted by state (read lock), then the backend's status (outside the lock). */
+    @Override
+    public RmStatus status(Caller caller) {
+        Map<ReservationState, Long> byState = new java.util.EnumMap<>(ReservationState.class);
+        Map<LifecycleState, Long> byLifecycle = new java.util.EnumMap<>(LifecycleState.class);
+        read(() -> {
+            for (Reservation r : open.values()) {
+                byState.merge(r.record.getReservationState(), 1L, Long::sum);
+                byLifecycle.merge(r.record.getLifecycleState(), 1L, Long::sum);
+            }
+            return null;
+        });
+        ResourceInventory d = reporter.describe();
+        return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), clock.instant(), byState, byLifecycle,
+                backend.status());
+    }
+
     @Override
     public List<SlotAvailability> availability(Caller caller, AvailabilityQuery query) {
-        String user = query.onBehalfOf() != null ? query.onBehalfOf() : caller.name();
+        // a coordinator (or the anonymous caller of an RM without security) asks for its end user; an
+        // authenticated end user sees its own share and cannot borrow another user's
+        boolean mayActForOthers = caller.coordinator() || Caller.ANONYMOUS.equals(caller);
+        String user = query.onBehalfOf() != null && mayActForOthers ? query.onBehalfOf() : caller.name();
         return read(() -> reporter.availability(query.slots(), user, backend.liveState().downNodes()));
     }
 

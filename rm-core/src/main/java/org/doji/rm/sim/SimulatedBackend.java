@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.doji.rm.model.Allocation;
+import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.spi.BackendInventory;
@@ -26,6 +27,8 @@ public class SimulatedBackend implements ResourceBackend {
 
     private final BackendInventory inventory;
     private final List<String> actions = Collections.synchronizedList(new ArrayList<>());
+    /** Keys of reservations between their start and end actions. */
+    private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public SimulatedBackend(BackendInventory inventory) {
         this.inventory = inventory;
@@ -104,16 +107,30 @@ public class SimulatedBackend implements ResourceBackend {
     @Override
     public void onStart(ReservationContext ctx) {
         record("start", ctx);
+        running.add(ctx.key());
     }
 
     @Override
     public void onEnd(ReservationContext ctx) {
         record("end", ctx);
+        running.remove(ctx.key());
     }
 
     @Override
     public void onCancel(ReservationContext ctx) {
         record("cancel", ctx);
+        running.remove(ctx.key());
+    }
+
+    /** What a real backend would measure, simulated: reservations running now, and each link's capacity. */
+    @Override
+    public List<StatusProperty> status() {
+        List<StatusProperty> out = new ArrayList<>();
+        out.add(StatusProperty.of("runningReservations", running.size(), null));
+        for (BackendInventory.NetLink l : inventory.links()) {
+            out.add(StatusProperty.about(l.id(), "capacity", l.capacityMbps(), "Mbps"));
+        }
+        return out;
     }
 
     @Override

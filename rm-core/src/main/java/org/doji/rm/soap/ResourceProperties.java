@@ -63,7 +63,9 @@ public final class ResourceProperties {
     }
 
     private static final List<String> OPTIONAL_NAMES = List.of("spec", "allocation", "pendingSpec",
-            "pendingAllocation", "holdExpires", "terminationTime", "reason", "plan", "rm");
+            "pendingAllocation", "holdExpires", "terminationTime", "reason", "plan", "rm",
+            // the RM's own status document
+            "domain", "reservationState", "lifecycleState", "property");
 
     private static Element toDom(Object document) {
         try {

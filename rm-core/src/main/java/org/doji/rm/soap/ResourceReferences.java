@@ -26,6 +26,7 @@ public final class ResourceReferences {
     public static final String TYPES_NS = "http://doji.org/ns/2026/types";
     public static final QName RESOURCE_KEY = new QName(TYPES_NS, "ResourceKey");
     private static final String WSA_NS = "http://www.w3.org/2005/08/addressing";
+    private static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
     private ResourceReferences() {
     }
@@ -39,6 +40,38 @@ public final class ResourceReferences {
                 .address(addressOf(serviceAddress, key))
                 .referenceParameter(keyElement(key))
                 .build();
+    }
+
+    /**
+     * The same EPR as {@link #reference}, as a DOM element named {@code name} (the RM port's reserve answer binds
+     * its EPR as DOM: a {@link W3CEndpointReference} builds a JAXB context per instance).
+     */
+    public static Element referenceElement(QName name, String serviceAddress, String key) {
+        Document doc = newDocument();
+        Element epr = doc.createElementNS(name.getNamespaceURI(), "r:" + name.getLocalPart());
+        epr.setAttributeNS(XMLNS_NS, "xmlns:r", name.getNamespaceURI());
+        epr.setAttributeNS(XMLNS_NS, "xmlns:wsa", WSA_NS);
+        epr.setAttributeNS(XMLNS_NS, "xmlns:t", TYPES_NS);
+        Element address = doc.createElementNS(WSA_NS, "wsa:Address");
+        address.setTextContent(addressOf(serviceAddress, key));
+        Element parameters = doc.createElementNS(WSA_NS, "wsa:ReferenceParameters");
+        Element keyElement = doc.createElementNS(TYPES_NS, "t:ResourceKey");
+        keyElement.setTextContent(key);
+        parameters.appendChild(keyElement);
+        epr.appendChild(address);
+        epr.appendChild(parameters);
+        doc.appendChild(epr);
+        return epr;
+    }
+
+    /** The key of an EPR given as DOM: the reference parameter if present, else {@code res=} of the address. */
+    public static String keyOf(Element epr) {
+        NodeList keys = epr.getElementsByTagNameNS(TYPES_NS, "ResourceKey");
+        if (keys.getLength() > 0) {
+            return keys.item(0).getTextContent().trim();
+        }
+        NodeList addresses = epr.getElementsByTagNameNS(WSA_NS, "Address");
+        return addresses.getLength() == 0 ? null : keyFromQuery(queryOf(addresses.item(0).getTextContent().trim()));
     }
 
     /** The {@code <t:ResourceKey>} element for a key (a reference parameter or SOAP header). */
@@ -109,9 +142,8 @@ public final class ResourceReferences {
 
     private static Document newDocument() {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            return factory.newDocumentBuilder().newDocument();
+            // the JDK's own factory: newInstance() searches the class path (ServiceLoader) on every call
+            return DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder().newDocument();
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException(e);
         }

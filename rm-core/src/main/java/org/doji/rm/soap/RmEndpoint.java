@@ -29,6 +29,10 @@ import org.doji.rm.model.ReservationView;
         endpointInterface = "org.doji.contract.RmPortType", wsdlLocation = "classpath:wsdl/doji-rm.wsdl")
 public class RmEndpoint implements RmPortType {
 
+    /** The element name of the EPR in the reserve answer (rm:ReservationReference/rm:reference). */
+    private static final javax.xml.namespace.QName REFERENCE =
+            new javax.xml.namespace.QName("http://doji.org/ns/2026/rm", "reference");
+
     private final ResourceManager rm;
     private final String rmId;
     private final Faults faults;
@@ -62,7 +66,8 @@ public class RmEndpoint implements RmPortType {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
             ReservationView view = rm.reserve(caller(), correlationId, FromContract.spec(spec), consumerAddress);
             ReservationReference ref = new ReservationReference();
-            ref.setReference(ResourceReferences.reference(SoapRequestContext.serviceAddress(context), view.key()));
+            ref.setReference(ResourceReferences.referenceElement(REFERENCE, SoapRequestContext.serviceAddress(context),
+                    view.key()));
             ref.setDocument(ToContract.document(view));
             return ref;
         });
@@ -97,7 +102,12 @@ public class RmEndpoint implements RmPortType {
             throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             GetResourcePropertyDocumentResponse response = new GetResourcePropertyDocumentResponse();
-            response.setReservationDocument(ToContract.document(rm.get(caller(), key())));
+            String key = SoapRequestContext.resourceKeyOrNull(context);
+            if (key == null) {
+                response.setRmStatusDocument(StatusDocuments.document(rm.status(caller())));
+            } else {
+                response.setReservationDocument(ToContract.document(rm.get(caller(), key)));
+            }
             return response;
         });
     }
@@ -106,7 +116,9 @@ public class RmEndpoint implements RmPortType {
     public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
-            ReservationDocument doc = ToContract.document(rm.get(caller(), key()));
+            String key = SoapRequestContext.resourceKeyOrNull(context);
+            Object doc = key == null ? StatusDocuments.document(rm.status(caller()))
+                    : ToContract.document(rm.get(caller(), key));
             GetResourcePropertyResponse response = new GetResourcePropertyResponse();
             response.getAny().addAll(ResourceProperties.select(doc, parameters.getProperty()));
             return response;

@@ -22,6 +22,16 @@ public final class SoapRequestContext {
     }
 
     public static String resourceKey(WebServiceContext ctx) {
+        String key = resourceKeyOrNull(ctx);
+        if (key == null) {
+            throw DojiException.invalidField("ResourceKey", "NO_RESOURCE_KEY", "this operation addresses a resource: "
+                    + "send the EPR's ResourceKey reference parameter as a SOAP header, or call the EPR's address");
+        }
+        return key;
+    }
+
+    /** The addressed resource's key, or null when the request addresses the service itself. */
+    public static String resourceKeyOrNull(WebServiceContext ctx) {
         MessageContext mc = ctx.getMessageContext();
         if (mc instanceof WrappedMessageContext wrapped) {
             Message message = wrapped.getWrappedMessage();
@@ -39,11 +49,7 @@ public final class SoapRequestContext {
             }
         }
         String key = ResourceReferences.keyFromQuery((String) mc.get(MessageContext.QUERY_STRING));
-        if (key == null || key.isBlank()) {
-            throw DojiException.invalidField("ResourceKey", "NO_RESOURCE_KEY", "this operation addresses a resource: "
-                    + "send the EPR's ResourceKey reference parameter as a SOAP header, or call the EPR's address");
-        }
-        return key;
+        return key == null || key.isBlank() ? null : key;
     }
 
     /** The address this request came to, without query: the base for EPRs of new resources. */
@@ -52,8 +58,19 @@ public final class SoapRequestContext {
         return request.getRequestURL().toString();
     }
 
-    /** The authenticated caller; unauthenticated calls are {@link Caller#ANONYMOUS}. */
+    /**
+     * The authenticated caller: the user of the request's UsernameToken (a coordinator if it has the
+     * COORDINATOR role) when {@link org.doji.rm.soap.security.SoapSecurity} is installed; else the container's
+     * principal; unauthenticated calls are {@link Caller#ANONYMOUS}.
+     */
     public static Caller caller(WebServiceContext ctx) {
+        MessageContext mc = ctx.getMessageContext();
+        if (mc instanceof WrappedMessageContext wrapped) {
+            Caller authenticated = wrapped.getWrappedMessage().getExchange().get(Caller.class);
+            if (authenticated != null) {
+                return authenticated;
+            }
+        }
         Principal p = null;
         try {
             p = ctx.getUserPrincipal();

@@ -2,6 +2,7 @@ package org.doji.rm.spi;
 
 import java.util.List;
 import org.doji.rm.model.Allocation;
+import org.doji.rm.model.StatusProperty;
 
 /**
  * The small SPI every adapter implements (simulated, Grid Engine, TORQUE, OpenFlow). The kernel owns the
@@ -65,6 +66,15 @@ public interface ResourceBackend {
      * remove orphans). {@code expected} lists every committed, not yet ended reservation.
      */
     default void reconcile(List<ReservationContext> expected) {
+    }
+
+    /**
+     * Live measurements shown as the RM's resource properties (e.g. used and available bandwidth per link,
+     * measured by the backend). Called on every status request, outside the kernel's lock: keep it cheap
+     * (return the last measurement, do not measure here). Default: none.
+     */
+    default List<StatusProperty> status() {
+        return List.of();
     }
 
     /** Path computation for the named policy (null or blank = the backend's default). */

@@ -68,16 +68,24 @@ public final class RmBenchmark {
         int[] callers = Arrays.stream(System.getProperty("bench.callers", "1,4,16").split(","))
                 .mapToInt(Integer::parseInt).toArray();
         Path dir = Files.createTempDirectory("doji-rm-bench");
-        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class)
-                .properties(Map.of("doji.rm.id", "crm-bench", "doji.data-dir", dir.toString(), "server.port", "0",
-                        "logging.level.root", "WARN", "doji.rm.simulated.sites[0].name", "siteA",
-                        "doji.rm.simulated.sites[0].nodes", "256", "doji.rm.simulated.sites[0].cores-per-node", "8"))
-                .run();
+        Map<String, Object> props = new java.util.HashMap<>(Map.of("doji.rm.id", "crm-bench", "doji.data-dir",
+                dir.toString(), "server.port", "0", "logging.level.root", "WARN", "doji.rm.simulated.sites[0].name",
+                "siteA", "doji.rm.simulated.sites[0].nodes", "256", "doji.rm.simulated.sites[0].cores-per-node", "8"));
+        // bench.security=true: WS-Security on (a bcrypt COORDINATOR user) and the client sends its UsernameToken
+        boolean secure = Boolean.getBoolean("bench.security");
+        if (secure) {
+            props.put("doji.security.users[0].name", "grc");
+            props.put("doji.security.users[0].password", "{bcrypt}"
+                    + new org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder().encode("bench-secret"));
+            props.put("doji.security.users[0].roles", "COORDINATOR");
+        }
+        ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class).properties(props).run();
         int port = ctx.getEnvironment().getProperty("local.server.port", Integer.class);
         // bench.direct=true: the same calls on the kernel bean in-process (durable H2, no SOAP), to split the cost
         org.doji.rm.api.ResourceManager rm = Boolean.getBoolean("bench.direct") ? ctx.getBean(ReservationKernel.class)
                 : new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
-                        Duration.ofSeconds(60));
+                        Duration.ofSeconds(60), secure ? org.doji.rm.soap.client.ClientSecurity.token("grc", "bench-secret")
+                        : org.doji.rm.soap.client.ClientSecurity.NONE);
         Caller caller = Caller.ANONYMOUS;
         Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofDays(1));
         AtomicLong slot = new AtomicLong();

@@ -115,4 +115,25 @@ class RmSoapRoundTripTest {
                 .satisfies(e -> assertThat(((DojiException) e).kind()).isEqualTo(FaultKind.UNKNOWN_RESOURCE));
         assertThat(repository.count()).isEqualTo(before);
     }
+
+    /** The reserve answer's EPR on the wire: a wsa:EndpointReferenceType with the key as reference parameter and in the address. */
+    @Test
+    void theReserveAnswerCarriesTheReservationsEndpointReference() throws Exception {
+        org.doji.contract.RmPortType port = new org.doji.contract.RmService().getRmPort();
+        ((jakarta.xml.ws.BindingProvider) port).getRequestContext()
+                .put(jakarta.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY, "http://localhost:" + this.port + "/services/rm");
+        var answer = port.reserve("epr-1", ToContract.spec(cores(8, window(5, 1))), null);
+        org.w3c.dom.Element epr = answer.getReference();
+        assertThat(epr.getLocalName()).isEqualTo("reference");
+        assertThat(ResourceReferences.keyOf(epr)).isEqualTo(answer.getDocument().getKey());
+        assertThat(epr.getElementsByTagNameNS("http://www.w3.org/2005/08/addressing", "Address").item(0).getTextContent())
+                .isEqualTo(ResourceReferences.addressOf("http://localhost:" + this.port + "/services/rm",
+                        answer.getDocument().getKey()));
+        // and a client that only follows the address (no reference parameter) reaches the reservation
+        org.doji.contract.RmPortType byAddress = new org.doji.contract.RmService().getRmPort();
+        ((jakarta.xml.ws.BindingProvider) byAddress).getRequestContext().put(
+                jakarta.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
+                epr.getElementsByTagNameNS("http://www.w3.org/2005/08/addressing", "Address").item(0).getTextContent());
+        assertThat(byAddress.reserveAbort("epr-2").getLifecycleState().value()).isEqualTo("Terminated");
+    }
 }

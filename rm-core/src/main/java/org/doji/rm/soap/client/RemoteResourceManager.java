@@ -10,7 +10,11 @@ import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.jaxb.JAXBDataBinding;
+import javax.net.ssl.TrustManager;
+import org.apache.cxf.configuration.jsse.TLSClientParameters;
 import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transport.http.HTTPConduitFactory;
+import org.apache.cxf.transport.http.URLConnectionHTTPConduit;
 import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 import org.doji.contract.RmPortType;
 import org.doji.contract.RmService;
@@ -23,23 +27,27 @@ import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmStatus;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.FromContract;
 import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.StatusDocuments;
 import org.doji.rm.soap.ToContract;
 
 /**
  * A remote RM reached over SOAP, as a {@link ResourceManager}: the GRC talks to every RM (and to child
  * GRCs) through this. One proxy per RM with thread-local request contexts, so calls may run in parallel.
- * Resource-addressed calls carry the key as a SOAP header and in the address. Transport failures become
+ * Resource-addressed calls carry the key as a SOAP header (the reference parameter of its EPR). Transport failures become
  * RESOURCE_UNAVAILABLE with code RM_UNREACHABLE.
  */
 public class RemoteResourceManager implements ResourceManager {
 
     private final String address;
     private final RmPortType port;
+    /** The UsernameToken header source, or null for anonymous calls. */
+    private final UsernameTokenHeader token;
     /** Built once: a JAXB context per call cost more than the rest of the client side. */
     private static final JAXBDataBinding KEY_BINDING = keyBinding();
 
@@ -52,17 +60,41 @@ public class RemoteResourceManager implements ResourceManager {
     }
 
     public RemoteResourceManager(String address, Duration connectTimeout, Duration receiveTimeout) {
+        this(address, connectTimeout, receiveTimeout, ClientSecurity.NONE);
+    }
+
+    /** With a UsernameToken on every call and/or a trust store for https addresses. */
+    public RemoteResourceManager(String address, Duration connectTimeout, Duration receiveTimeout,
+                                 ClientSecurity security) {
         this.address = address;
+        this.token = security.hasToken() ? new UsernameTokenHeader(security.username(), security.password()) : null;
         this.port = new RmService().getRmPort(new jakarta.xml.ws.soap.AddressingFeature());
         BindingProvider bp = (BindingProvider) port;
+        // every call goes to this one address (the resource key travels as a SOAP header): CXF then keeps ONE
+        // conduit, with the policy and TLS settings below and its pooled connections; a per-resource address
+        // made CXF create a fresh conduit (new HTTP client, new connection, default settings) for every key
+        bp.getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
         bp.getRequestContext().put("thread.local.request.context", "true");
         Client client = ClientProxy.getClient(port);
+        // HttpURLConnection conduit for this client (set before the conduit exists): CXF 4.1's default
+        // java.net.http conduit hops over selector and worker threads per call and, on machines where the common
+        // fork-join pool has one thread (2 cores), starts a NEW thread per response (CompletableFuture's
+        // thread-per-task fallback); the URLConnection conduit reads the answer in the calling thread
+        client.getEndpoint().getEndpointInfo().setProperty(HTTPConduitFactory.class.getName(),
+                (HTTPConduitFactory) (factory, bus, info, target) -> new URLConnectionHTTPConduit(bus, info, target));
         HTTPClientPolicy policy = new HTTPClientPolicy();
         policy.setConnectionTimeout(connectTimeout.toMillis());
         policy.setReceiveTimeout(receiveTimeout.toMillis());
         // one write per request: chunked bodies meet Nagle and delayed ACKs and cost ~40 ms per call on loopback
         policy.setAllowChunking(false);
-        ((HTTPConduit) client.getConduit()).setClient(policy);
+        HTTPConduit conduit = (HTTPConduit) client.getConduit();
+        conduit.setClient(policy);
+        TrustManager[] trust = security.trustManagers();
+        if (trust != null) {
+            TLSClientParameters tls = new TLSClientParameters();
+            tls.setTrustManagers(trust);
+            conduit.setTlsClientParameters(tls);
+        }
     }
 
     public String address() {
@@ -71,15 +103,16 @@ public class RemoteResourceManager implements ResourceManager {
 
     private RmPortType at(String key) {
         Map<String, Object> ctx = ((BindingProvider) port).getRequestContext();
-        if (key == null) {
-            ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
-            ctx.remove(Header.HEADER_LIST);
-        } else {
-            ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, ResourceReferences.addressOf(address, key));
-            // mutable: WS-Addressing adds its own headers to this list
-            ctx.put(Header.HEADER_LIST, new java.util.ArrayList<>(List.of(new Header(ResourceReferences.RESOURCE_KEY, key,
-                    KEY_BINDING))));
+        // mutable: WS-Addressing adds its own headers to this list
+        List<Header> headers = new java.util.ArrayList<>(2);
+        ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        if (key != null) {
+            headers.add(new Header(ResourceReferences.RESOURCE_KEY, key, KEY_BINDING));
         }
+        if (token != null) {
+            headers.add(token.header());
+        }
+        ctx.put(Header.HEADER_LIST, headers);
         return port;
     }
 
@@ -160,6 +193,19 @@ public class RemoteResourceManager implements ResourceManager {
     public ReservationView get(Caller caller, String key) {
         return remote("GetResourcePropertyDocument", () -> FromContract.view(
                 at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getReservationDocument()));
+    }
+
+    /** The RM's own resource properties document (GetResourcePropertyDocument addressed to the service). */
+    @Override
+    public RmStatus status(Caller caller) {
+        return remote("GetResourcePropertyDocument", () -> {
+            var response = at(null).getResourcePropertyDocument(new GetResourcePropertyDocument());
+            if (response.getRmStatusDocument() == null) {
+                throw new DojiException(FaultKind.INTERNAL_ERROR, "NO_STATUS_DOCUMENT", address
+                        + " answered without an RM status document");
+            }
+            return StatusDocuments.status(response.getRmStatusDocument());
+        });
     }
 
     @Override

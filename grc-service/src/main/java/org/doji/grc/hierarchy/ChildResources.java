@@ -1,0 +1,159 @@
+package org.doji.grc.hierarchy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.doji.grc.core.RmRegistry;
+import org.doji.grc.model.RmOutcome;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.Allocation;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.ComputeAllocation;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.CountableDemand;
+import org.doji.rm.model.NetworkAllocation;
+import org.doji.rm.model.NetworkDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.model.RmKind;
+import org.doji.rm.model.SlotAvailability;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a GRC offers as an RM: the union of its child RMs. Sites, exchange points and abstract paths are
+ * exported as the children describe them (a parent routes over them); availability is asked of every child
+ * at once; a reservation is split into one part per child by the site or path it names.
+ */
+class ChildResources {
+
+    private static final Logger log = LoggerFactory.getLogger(ChildResources.class);
+
+    private final String id;
+    private final RmRegistry registry;
+    private final ExecutorService rmCalls;
+    private final Duration rmTimeout;
+
+    ChildResources(String id, RmRegistry registry, ExecutorService rmCalls, Duration rmTimeout) {
+        this.id = id;
+        this.registry = registry;
+        this.rmCalls = rmCalls;
+        this.rmTimeout = rmTimeout;
+    }
+
+    ResourceInventory describe() {
+        List<ResourceInventory.Site> sites = new ArrayList<>();
+        List<ResourceInventory.Endpoint> endpoints = new ArrayList<>();
+        List<ResourceInventory.Path> paths = new ArrayList<>();
+        List<ResourceInventory.Countable> countables = new ArrayList<>();
+        Duration hold = null;
+        for (ResourceInventory d : registry.describeAll().values()) {
+            sites.addAll(d.sites());
+            d.endpoints().stream().filter(e -> endpoints.stream().noneMatch(x -> x.name().equals(e.name())))
+                    .forEach(endpoints::add);
+            paths.addAll(d.paths());
+            countables.addAll(d.countables());
+            hold = hold == null || d.holdTimeout().compareTo(hold) < 0 ? d.holdTimeout() : hold;
+        }
+        return new ResourceInventory(id, RmKind.COORDINATOR, id, "grc", sites, endpoints, paths, countables,
+                hold == null ? Duration.ofMinutes(2) : hold);
+    }
+
+    /** Every child's answer merged slot by slot; a child that does not answer in time offers nothing. */
+    List<SlotAvailability> availability(AvailabilityQuery query) {
+        Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
+        for (RmRegistry.Entry rm : registry.all()) {
+            futures.put(rm.id(), CompletableFuture.supplyAsync(() -> rm.rm().availability(registry.self(), query), rmCalls)
+                    .orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        List<SlotAvailability> merged = new ArrayList<>();
+        for (int i = 0; i < query.slots().size(); i++) {
+            merged.add(new SlotAvailability(i, query.slots().get(i), List.of(), List.of(), List.of()));
+        }
+        futures.forEach((rmId, f) -> {
+            try {
+                for (SlotAvailability s : f.join()) {
+                    SlotAvailability m = merged.get(s.index());
+                    merged.set(s.index(), new SlotAvailability(m.index(), m.window(), concat(m.compute(), s.compute()),
+                            concat(m.paths(), s.paths()), concat(m.countables(), s.countables())));
+                }
+            } catch (RuntimeException e) {
+                log.warn("child RM {} left out of an availability answer: {}", rmId, e.getMessage());
+            }
+        });
+        return merged;
+    }
+
+    /** One part per child RM: each site's cores at the RM managing the site, each path at its NRM. */
+    Map<String, ReservationSpec> split(ReservationSpec spec) {
+        Map<String, ResourceInventory> children = registry.describeAll();
+        Map<String, List<ComputeDemand>> compute = new LinkedHashMap<>();
+        Map<String, List<NetworkDemand>> network = new LinkedHashMap<>();
+        for (ComputeDemand c : spec.compute()) {
+            String rm = children.entrySet().stream().filter(e -> e.getValue().sites().stream().anyMatch(s -> s.name().equals(c.site())))
+                    .map(Map.Entry::getKey).findFirst().orElseThrow(() -> DojiException.unknown(c.site()));
+            compute.computeIfAbsent(rm, k -> new ArrayList<>()).add(c);
+        }
+        for (NetworkDemand n : spec.network()) {
+            String rm = children.entrySet().stream().filter(e -> e.getValue().paths().stream().anyMatch(p ->
+                            (p.from().equals(n.from()) && p.to().equals(n.to())) || (p.from().equals(n.to()) && p.to().equals(n.from()))))
+                    .map(Map.Entry::getKey).findFirst()
+                    .orElseThrow(() -> DojiException.unknown("path " + n.from() + "--" + n.to()));
+            network.computeIfAbsent(rm, k -> new ArrayList<>()).add(n);
+        }
+        if (!spec.countables().isEmpty()) {
+            throw DojiException.invalid("COUNTABLES_UNSUPPORTED", "a GRC acting as an RM does not reserve countable resources");
+        }
+        Map<String, ReservationSpec> out = new LinkedHashMap<>();
+        List<String> rms = new ArrayList<>(compute.keySet());
+        network.keySet().stream().filter(r -> !rms.contains(r)).forEach(rms::add);
+        for (String rm : rms) {
+            out.put(rm, new ReservationSpec(spec.window(), compute.getOrDefault(rm, List.of()),
+                    network.getOrDefault(rm, List.of()), List.of(), spec.users(), spec.globalId()));
+        }
+        if (out.isEmpty()) {
+            throw DojiException.invalid("EMPTY_RESERVATION", "the reservation names no site and no path");
+        }
+        return out;
+    }
+
+    /** Releases a child's part at once (WS-ResourceLifetime Destroy); a part the child no longer knows is gone already. */
+    void destroy(RmOutcome part) {
+        RmRegistry.Entry rm = registry.get(part.rmId()).orElseThrow(() -> DojiException.unknown(part.rmId()));
+        try {
+            rm.rm().destroy(registry.self(), part.reservationKey());
+        } catch (DojiException e) {
+            if (e.kind() != org.doji.rm.api.FaultKind.UNKNOWN_RESOURCE) {
+                throw e;
+            }
+        }
+    }
+
+    /** The children's allocations as one. */
+    static Allocation merge(List<RmOutcome> parts) {
+        List<ComputeAllocation> compute = new ArrayList<>();
+        List<NetworkAllocation> network = new ArrayList<>();
+        List<CountableDemand> countables = new ArrayList<>();
+        double cost = 0;
+        for (RmOutcome o : parts) {
+            if (o.allocation() != null) {
+                compute.addAll(o.allocation().compute());
+                network.addAll(o.allocation().network());
+                countables.addAll(o.allocation().countables());
+                cost += o.allocation().cost();
+            }
+        }
+        return new Allocation(compute, network, countables, cost);
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+}

@@ -1,0 +1,117 @@
+package org.doji.grc.simulation;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.doji.grc.simulation.Workload.SimRequest;
+import org.doji.rm.kernel.ReservationKernel;
+
+/**
+ * One experiment in virtual time: a fresh §9 grid (real kernels, empty calendars), one setting, one
+ * workload. The event loop takes the arrivals in order; before each it moves the clock through every
+ * reservation start and end due by then and lets every kernel's activation tick act on it; after the
+ * last arrival it drives the remaining starts and ends, so every kernel ends with nothing open.
+ */
+public final class Simulation {
+
+    /** The two settings of §9. */
+    public enum Setting {
+        STANDARD("all users see everything"),
+        LOW_SL_B("B sees part of each RM's free capacity");
+
+        public final String description;
+
+        Setting(String description) {
+            this.description = description;
+        }
+    }
+
+    /** What happened to one request. {@code waitMinutes}: start − EST of the reserved plan. */
+    public record Outcome(SimRequest request, boolean reserved, int slot, long waitMinutes, double cost,
+                          long availabilityNanos, long planNanos, long totalNanos, String reason) {
+    }
+
+    /** One experiment's outcomes, in arrival order. */
+    public record Run(int intervalMinutes, Setting setting, List<Outcome> outcomes, int ticks) {
+        public Run {
+            outcomes = List.copyOf(outcomes);
+        }
+    }
+
+    /** Sees the grid after every event (tests check invariants here); must not change it. */
+    public interface Observer {
+        void afterEvent(Instant now, ReferenceGrid grid);
+
+        Observer NONE = (now, grid) -> { };
+    }
+
+    private final SimulationParameters params;
+
+    public Simulation(SimulationParameters params) {
+        this.params = params;
+    }
+
+    public Run run(int intervalMinutes, Setting setting, List<SimRequest> requests, Observer observer,
+                   Consumer<String> progress) {
+        VirtualClock clock = new VirtualClock(Workload.T0);
+        Map<String, Double> levels = setting == Setting.LOW_SL_B ? Map.of("B", params.lowServiceLevel()) : Map.of();
+        ReferenceGrid grid = ReferenceGrid.create(clock, levels);
+        SyncCoordinator coordinator = new SyncCoordinator(grid.kernels(), params.slots(), params.maxPlans(), params.engine());
+        TreeSet<Instant> due = new TreeSet<>();
+        List<Outcome> outcomes = new ArrayList<>(requests.size());
+        int ticks = 0;
+        Duration reportEvery = Duration.ofHours(Math.max(1, params.arrivalHours() / 4));
+        Instant nextReport = Workload.T0.plus(reportEvery);
+        for (SimRequest r : requests) {
+            ticks += drain(due, r.arrival(), clock, grid, observer);
+            clock.set(r.arrival());
+            SyncCoordinator.Result result = coordinator.submit("sim-" + intervalMinutes + "-" + r.id(), r.user(), r.request());
+            if (result.reserved()) {
+                due.add(result.plan().window().start());
+                due.add(result.plan().window().end());
+                long wait = Duration.between(r.request().time().earliestStart(), result.plan().window().start()).toMinutes();
+                outcomes.add(new Outcome(r, true, result.plan().slot(), wait, result.plan().cost(), result.availabilityNanos(), result.planNanos(),
+                        result.totalNanos(), null));
+            } else {
+                outcomes.add(new Outcome(r, false, -1, 0, 0, result.availabilityNanos(), result.planNanos(), result.totalNanos(), result.reason()));
+            }
+            observer.afterEvent(clock.instant(), grid);
+            if (!r.arrival().isBefore(nextReport)) {
+                progress.accept(String.format(java.util.Locale.ROOT, "  interval %d min, %s: %d/%d requests (virtual %s)",
+                        intervalMinutes, setting, outcomes.size(), requests.size(), hours(r.arrival())));
+                while (!r.arrival().isBefore(nextReport)) {
+                    nextReport = nextReport.plus(reportEvery);
+                }
+            }
+        }
+        ticks += drain(due, Instant.MAX, clock, grid, observer);
+        for (ReservationKernel k : grid.kernels().values()) {
+            if (!k.openReservations().isEmpty()) {
+                throw new IllegalStateException(k.settings().rmId() + " still has open reservations at the end of the run");
+            }
+        }
+        return new Run(intervalMinutes, setting, outcomes, ticks);
+    }
+
+    /** Moves the clock through every start/end time up to {@code until} and ticks every kernel at each. */
+    private static int drain(TreeSet<Instant> due, Instant until, VirtualClock clock, ReferenceGrid grid, Observer observer) {
+        int n = 0;
+        while (!due.isEmpty() && !due.first().isAfter(until)) {
+            Instant t = due.pollFirst();
+            clock.set(t);
+            grid.kernels().values().forEach(ReservationKernel::tick);
+            observer.afterEvent(t, grid);
+            n++;
+        }
+        return n;
+    }
+
+    static String hours(Instant t) {
+        long minutes = Duration.between(Workload.T0, t).toMinutes();
+        return String.format(java.util.Locale.ROOT, "%d:%02d h", minutes / 60, minutes % 60);
+    }
+}

@@ -1,0 +1,181 @@
+package org.doji.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.soap.AddressingFeature;
+import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
+import org.apache.wss4j.common.ConfigurationConstants;
+import org.apache.wss4j.dom.WSConstants;
+import org.doji.contract.GrcPortType;
+import org.doji.contract.GrcService;
+import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.grc.Cancel;
+import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationState;
+import org.doji.contract.types.SiteRequest;
+import org.doji.contract.types.TimeConstraint;
+import org.doji.contract.types.TimeWindow;
+import org.doji.grc.demo.GridTopology;
+import org.doji.grc.demo.LocalGrid;
+import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.soap.ResourceReferences;
+import org.doji.rm.soap.client.ClientSecurity;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Security end to end (DESIGN §11): every call to the GRC carries a WS-Security UsernameToken; users see and
+ * change only their own co-allocations; the GRC reaches its RMs with its coordinator account, and the RMs
+ * accept reserve/commit from registered coordinators only.
+ */
+class SecureGridIT {
+
+    private static LocalGrid grid;
+
+    @BeforeAll
+    static void start() {
+        Map<String, String> users = new HashMap<>();
+        user(users, 0, "alice", "{noop}alice-secret", "USER", null);
+        user(users, 1, "bob", "{noop}bob-secret", "USER", null);
+        user(users, 2, "grc", "{noop}grc-secret", "COORDINATOR", null);
+        Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.slots", "1"));
+        for (int i = 0; i < 3; i++) {
+            grcProps.put("doji.grc.rms[" + i + "].username", "grc");
+            grcProps.put("doji.grc.rms[" + i + "].password", "grc-secret");
+        }
+        grid = LocalGrid.start(GridTopology.builder()
+                .crm("crm-s1", "S1", "D", 2, 8, 1.0, Map.of())
+                .crm("crm-s2", "S2", "D", 2, 8, 2.0, Map.of())
+                .nrm("nrm-s", "D", List.of("S1", "S2"), List.of(), 1000, 0.01, 0, 0)
+                .build(), 0, "mem", users, grcProps);
+    }
+
+    private static void user(Map<String, String> p, int i, String name, String password, String role, Double level) {
+        p.put("doji.security.users[" + i + "].name", name);
+        p.put("doji.security.users[" + i + "].password", password);
+        p.put("doji.security.users[" + i + "].roles[0]", role);
+        if (level != null) {
+            p.put("doji.security.users[" + i + "].service-level", level.toString());
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (grid != null) {
+            grid.close();
+        }
+    }
+
+    private static GrcPortType as(String user, String password, String address) {
+        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
+        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        if (user != null) {
+            Client client = ClientProxy.getClient(port);
+            client.getOutInterceptors().add(new WSS4JOutInterceptor(Map.of(
+                    ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN,
+                    ConfigurationConstants.USER, user,
+                    ConfigurationConstants.PASSWORD_TYPE, WSConstants.PW_TEXT,
+                    ConfigurationConstants.PW_CALLBACK_REF, (javax.security.auth.callback.CallbackHandler) callbacks -> {
+                        for (var cb : callbacks) {
+                            ((org.apache.wss4j.common.ext.WSPasswordCallback) cb).setPassword(password);
+                        }
+                    })));
+        }
+        return port;
+    }
+
+    private static CoAllocationRequest oneSite(int day) {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(day, ChronoUnit.DAYS);
+        CoAllocationRequest r = new CoAllocationRequest();
+        SiteRequest s = new SiteRequest();
+        s.setId("a");
+        s.setCores(4);
+        r.getSite().add(s);
+        TimeWindow w = new TimeWindow();
+        w.setStart(start);
+        w.setEnd(start.plus(1, ChronoUnit.HOURS));
+        TimeConstraint t = new TimeConstraint();
+        t.setFixed(w);
+        r.setTime(t);
+        return r;
+    }
+
+    @Test
+    void usersAuthenticateAndSeeOnlyTheirOwnCoAllocations() throws Exception {
+        W3CEndpointReference epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
+                UUID.randomUUID().toString(), oneSite(4), null);
+        String key = ResourceReferences.keyOf(epr);
+        String address = ResourceReferences.addressOf(epr);
+        GrcPortType alice = as("alice", "alice-secret", address);
+        await().atMost(Duration.ofSeconds(60)).until(() -> alice.getResourcePropertyDocument(new GetResourcePropertyDocument())
+                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
+        var doc = alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        assertThat(doc.getState()).as(doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(doc.getOwner()).isEqualTo("alice");
+
+        GrcPortType bob = as("bob", "bob-secret", address);
+        assertThatThrownBy(() -> bob.getResourcePropertyDocument(new GetResourcePropertyDocument()))
+                .isInstanceOfSatisfying(NotAuthorizedFault.class,
+                        f -> assertThat(f.getFaultInfo().getDescription()).contains("bob", key));
+        Cancel cancel = new Cancel();
+        cancel.setCorrelationId(UUID.randomUUID().toString());
+        assertThatThrownBy(() -> bob.cancel(cancel)).isInstanceOf(NotAuthorizedFault.class);
+        assertThat(as("bob", "bob-secret", grid.grcUrl()).list(List.of(), null, null, null).getCoAllocation())
+                .noneSatisfy(s -> assertThat(s.getKey()).isEqualTo(key));
+        assertThat(alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
+                .isEqualTo(CoAllocationState.RESERVED);
+    }
+
+    @Test
+    void callsWithoutAValidTokenAreRefusedAndStoreNothing() {
+        long before = grid.grc().getBean(CoAllocationRepository.class).count();
+        for (GrcPortType port : List.of(as(null, null, grid.grcUrl()), as("alice", "wrong", grid.grcUrl()),
+                as("mallory", "x", grid.grcUrl()))) {
+            assertThatThrownBy(() -> port.createCoAllocation(UUID.randomUUID().toString(), oneSite(5), null))
+                    .isInstanceOfSatisfying(NotAuthorizedFault.class,
+                            f -> assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("NOT_AUTHORIZED"));
+        }
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(before);
+    }
+
+    @Test
+    void rmsAcceptReservationsOnlyFromRegisteredCoordinators() {
+        String rmUrl = grid.rmUrls().get("crm-s1");
+        long before = grid.rm("crm-s1").getBean(ReservationRepository.class).count();
+        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(6, ChronoUnit.DAYS);
+        ReservationSpec spec = new ReservationSpec(new org.doji.rm.model.TimeWindow(start, start.plusSeconds(3600)),
+                List.of(new ComputeDemand("S1", 2, List.of())), List.of(), List.of(), List.of("alice"), "direct");
+        var asAlice = new RemoteResourceManager(rmUrl, Duration.ofSeconds(5), Duration.ofSeconds(30),
+                ClientSecurity.token("alice", "alice-secret"));
+        assertThat(asAlice.describe(org.doji.rm.api.Caller.ANONYMOUS).sites()).extracting(s -> s.name()).containsExactly("S1");
+        assertThatThrownBy(() -> asAlice.reserve(org.doji.rm.api.Caller.ANONYMOUS, UUID.randomUUID().toString(), spec, null))
+                .isInstanceOfSatisfying(DojiException.class, e -> assertThat(e.kind()).isEqualTo(FaultKind.NOT_AUTHORIZED));
+        var asGrc = new RemoteResourceManager(rmUrl, Duration.ofSeconds(5), Duration.ofSeconds(30),
+                ClientSecurity.token("grc", "grc-secret"));
+        var held = asGrc.reserve(org.doji.rm.api.Caller.ANONYMOUS, UUID.randomUUID().toString(), spec, null);
+        assertThat(held.owner()).isEqualTo("grc");
+        asGrc.abort(org.doji.rm.api.Caller.ANONYMOUS, held.key(), UUID.randomUUID().toString());
+        assertThat(grid.rm("crm-s1").getBean(ReservationRepository.class).count()).isEqualTo(before + 1);
+    }
+}

@@ -1,0 +1,328 @@
+package org.doji.it.bench;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CoAllocationState;
+import org.doji.it.faults.GrcClient;
+import org.doji.it.faults.GrcProcess;
+import org.doji.it.faults.ReferenceGrid;
+import org.doji.it.faults.RmFleet;
+import org.doji.rm.api.Caller;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * End-to-end benchmark of the GRC (issue 5 item 10): a 3-site/3-link co-allocation against the reference
+ * grid (10 CRMs, 3 NRMs, each a real RM with durable H2 on a random loopback port), a real GRC with
+ * durable H2, all over SOAP, in this JVM.
+ *
+ * <p>Latency is createCoAllocation → Reserved, taken from the co-allocation's server-side {@code updated}
+ * timestamp (written with the Reserved state; same clock as the client's start instant), so how Reserved is
+ * detected does not inflate it. Detection ({@code bench.detect}): {@code store} (default) reads the GRC's
+ * store in-process every {@code bench.poll-ms}; {@code soap} polls GetResourcePropertyDocument over SOAP,
+ * which on two shared cores makes the GRC spend much of its CPU answering polls (32 clients every 2 ms),
+ * so it measures the poller as much as the GRC. The client-observed time (detection) is printed too. The
+ * GRC sends no WS-BaseNotification yet, so a Notify consumer was not an option.
+ *
+ * <pre>./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java [-Dbench.requests=300 ...]</pre>
+ * Options (system properties): bench.warmup (100), bench.requests (300, latency run, one client),
+ * bench.clients (1,8,32), bench.seconds (20 per throughput run), bench.rounds (3 per client count; medians),
+ * bench.slots (10 = N candidate slots over a 2 h start range; 1 = fixed window), bench.poll-ms (2),
+ * bench.detect (store | soap).
+ */
+public final class CoAllocationBenchmark {
+
+    private final PrintWriter out;
+    private final GrcClient client;
+    private final Timeline timeline;
+    private final int slots;
+    private final int pollMs;
+    /** Reads the state without SOAP (in-process store); null = poll over SOAP. */
+    private final java.util.function.Function<String, CoAllocationDocument> detector;
+    private final Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS);
+    private final AtomicLong sequence = new AtomicLong();
+    private volatile String lastKey;
+
+    private CoAllocationBenchmark(PrintWriter out, GrcClient client, Timeline timeline, int slots, int pollMs,
+                                  java.util.function.Function<String, CoAllocationDocument> detector) {
+        this.detector = detector;
+        this.out = out;
+        this.client = client;
+        this.timeline = timeline;
+        this.slots = slots;
+        this.pollMs = pollMs;
+    }
+
+    /** One finished co-allocation: client-to-Reserved latency and its parts, in ms. */
+    record Sample(boolean reserved, double latency, double observed, double create, double toPrepare,
+                  double prepare, double decision, double phaseTwo) {
+    }
+
+    /** Each request gets its own 3 h range, so requests never compete for capacity. */
+    private CoAllocationRequest request() {
+        Instant est = base.plus(3 * sequence.getAndIncrement(), ChronoUnit.HOURS);
+        var time = slots == 1 ? GrcClient.fixed(est, Duration.ofHours(1))
+                : GrcClient.flexible(est, est.plus(2, ChronoUnit.HOURS), Duration.ofHours(1));
+        return GrcClient.request(Map.of("a", 4, "b", 4, "c", 4), Map.of(), 1000, time);
+    }
+
+    private Sample one(GrcClient c) {
+        Instant t0 = Instant.now();
+        long n0 = System.nanoTime();
+        String key = c.create(UUID.randomUUID().toString(), request());
+        long n1 = System.nanoTime();
+        lastKey = key;
+        CoAllocationDocument d = detector != null ? detector.apply(key) : c.document(key);
+        while (!GrcClient.isFinal(d.getState())) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pollMs));
+            d = detector != null ? detector.apply(key) : c.document(key);
+        }
+        long n2 = System.nanoTime();
+        Timeline.Steps s = timeline.of(key);
+        timeline.forget(key);
+        boolean ok = d.getState() == CoAllocationState.RESERVED;
+        if (!ok || s == null || s.afterDecision == null) {
+            return new Sample(false, ms(t0, d.getUpdated()), (n2 - n0) / 1e6, (n1 - n0) / 1e6, 0, 0, 0, 0);
+        }
+        return new Sample(true, ms(t0, d.getUpdated()), (n2 - n0) / 1e6, (n1 - n0) / 1e6,
+                ms(d.getCreated(), s.beforePrepare), ms(s.beforePrepare, s.afterPrepare),
+                ms(s.afterPrepare, s.afterDecision), ms(s.afterDecision, d.getUpdated()));
+    }
+
+    private static double ms(Instant a, Instant b) {
+        return Duration.between(a, b).toNanos() / 1e6;
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** A latency run: one client, one co-allocation after the other. */
+    private void latency(String label, int n) {
+        Stats latency = new Stats();
+        Stats observed = new Stats();
+        Stats create = new Stats();
+        Stats toPrepare = new Stats();
+        Stats prepare = new Stats();
+        Stats decision = new Stats();
+        Stats phaseTwo = new Stats();
+        int failed = 0;
+        long t0 = System.nanoTime();
+        for (int i = 1; i <= n; i++) {
+            Sample s = one(client);
+            if (!s.reserved()) {
+                failed++;
+                continue;
+            }
+            latency.add(s.latency());
+            observed.add(s.observed());
+            create.add(s.create());
+            toPrepare.add(s.toPrepare());
+            prepare.add(s.prepare());
+            decision.add(s.decision());
+            phaseTwo.add(s.phaseTwo());
+            if (i % 50 == 0) {
+                out.printf("  %s: %d/%d done, p50 so far %.1f ms, load %.2f%n", label, i, n, latency.percentile(50), load());
+            }
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        out.printf("%s: %d co-allocations (%d failed) in %.1f s, load %.2f%n", label, n, failed, secs, load());
+        out.printf("  create→Reserved (server timestamp)  p50 %7.1f  p99 %7.1f  mean %7.1f ms%n",
+                latency.percentile(50), latency.percentile(99), latency.mean());
+        out.printf("  create→Reserved seen by polling      p50 %7.1f  p99 %7.1f  mean %7.1f ms%n",
+                observed.percentile(50), observed.percentile(99), observed.mean());
+        out.printf("  parts (p50 ms): createCoAllocation call %.1f | stored→prepares sent (queue, describe, availability"
+                        + " fan-out, planning, 2 H2 writes) %.1f | prepares %.1f | decision write %.1f | commits + final write %.1f%n",
+                create.percentile(50), toPrepare.percentile(50), prepare.percentile(50), decision.percentile(50),
+                phaseTwo.percentile(50));
+    }
+
+    /** A throughput run: {@code clients} users each creating co-allocations back to back for {@code seconds}. */
+    private double[] throughput(int clients, int seconds) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<GrcClient> ports = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            ports.add(new GrcClient(client.url()));
+        }
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger failed = new AtomicInteger();
+        Stats latency = new Stats();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long t0 = System.nanoTime();
+        List<Future<?>> running = new ArrayList<>();
+        for (GrcClient port : ports) {
+            running.add(pool.submit(() -> {
+                while (System.nanoTime() < deadline) {
+                    Sample s = one(port);
+                    if (s.reserved()) {
+                        done.incrementAndGet();
+                        latency.add(s.latency());
+                    } else {
+                        failed.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        long nextProgress = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (Future<?> f : running) {
+            while (true) {
+                try {
+                    f.get(1, TimeUnit.SECONDS);
+                    break;
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (System.nanoTime() > nextProgress) {
+                        out.printf("  %d clients: %d reserved so far, load %.2f%n", clients, done.get(), load());
+                        nextProgress += TimeUnit.SECONDS.toNanos(5);
+                    }
+                }
+            }
+        }
+        pool.shutdownNow();
+        double secs = (System.nanoTime() - t0) / 1e9;
+        double rate = done.get() / secs;
+        out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms, load %.2f%n",
+                clients, done.get(), failed.get(), secs, rate, latency.percentile(50), latency.percentile(99), load());
+        return new double[] {rate, latency.percentile(50)};
+    }
+
+    /**
+     * The same process's bare SOAP round trips: GRC list (only while the caller has no co-allocations: the
+     * GRC loads every one of them per call), GetResourcePropertyDocument of one co-allocation, RM describe.
+     */
+    private void baseline(String label, String rmUrl, String someKey, int n) {
+        Stats list = new Stats();
+        Stats doc = new Stats();
+        Stats describe = new Stats();
+        var rm = new RemoteResourceManager(rmUrl, Duration.ofSeconds(5), Duration.ofSeconds(30));
+        GrcClient other = new GrcClient(client.url());
+        for (int i = 0; i < n; i++) {
+            long t = System.nanoTime();
+            if (someKey == null) {
+                other.listSize();
+                list.add((System.nanoTime() - t) / 1e6);
+            } else {
+                t = System.nanoTime();
+                client.document(someKey);
+                doc.add((System.nanoTime() - t) / 1e6);
+            }
+            t = System.nanoTime();
+            rm.describe(Caller.coordinator("bench"));
+            describe.add((System.nanoTime() - t) / 1e6);
+        }
+        out.printf("baseline %s (p50 of %d): %s, RM describe %.2f ms, load %.2f%n", label, n,
+                someKey == null ? String.format("GRC list (empty) %.2f ms", list.percentile(50))
+                        : String.format("GRC GetResourcePropertyDocument %.2f ms", doc.percentile(50)),
+                describe.percentile(50), load());
+    }
+
+    private void meters(MeterRegistry meters) {
+        Timer plan = meters.find("doji.grc.plan.time").timer();
+        if (plan != null) {
+            out.printf("GRC metrics: planning (N=%d slots) mean %.2f ms max %.1f ms over %d plans%n", slots,
+                    plan.mean(TimeUnit.MILLISECONDS), plan.max(TimeUnit.MILLISECONDS), plan.count());
+        }
+        for (String op : List.of("reserve", "phase")) {
+            double total = 0;
+            long count = 0;
+            for (Timer t : meters.find("doji.grc.rm.call").tag("operation", op).timers()) {
+                total += t.totalTime(TimeUnit.MILLISECONDS);
+                count += t.count();
+            }
+            out.printf("GRC metrics: RM %s calls: %d, mean %.2f ms%n", op.equals("phase") ? "commit/abort" : op, count,
+                    count == 0 ? 0 : total / count);
+        }
+    }
+
+    /** The state and timestamps as the GRC stored them (what GetResourcePropertyDocument would return). */
+    private static CoAllocationDocument stateOf(org.doji.grc.core.CoAllocationStore store, String key) {
+        var c = store.find(key).orElseThrow();
+        CoAllocationDocument d = new CoAllocationDocument();
+        d.setKey(key);
+        d.setState(CoAllocationState.fromValue(c.state().name()));
+        d.setCreated(c.created());
+        d.setUpdated(c.updated());
+        return d;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintWriter out = new PrintWriter(System.out, true);
+        int warmup = Integer.getInteger("bench.warmup", 100);
+        int requests = Integer.getInteger("bench.requests", 300);
+        int seconds = Integer.getInteger("bench.seconds", 20);
+        int rounds = Integer.getInteger("bench.rounds", 3);
+        int slots = Integer.getInteger("bench.slots", 10);
+        int pollMs = Integer.getInteger("bench.poll-ms", 2);
+        boolean soapPolling = "soap".equals(System.getProperty("bench.detect", "store"));
+        List<Integer> clientCounts = Arrays.stream(System.getProperty("bench.clients", "1,8,32").split(","))
+                .map(String::trim).map(Integer::parseInt).toList();
+
+        Path dir = GrcProcess.itDirectory("bench");
+        out.printf("Doji GRC benchmark: reference grid (10 CRMs, 3 NRMs), SOAP on loopback, durable H2 in %s%n", dir);
+        out.printf("request: 3 sites x 4 cores, 3 links x 1 Gbps, %s; load average %.2f, %d cores%n",
+                slots == 1 ? "fixed 1 h window" : "1 h within a 2 h start range, N=" + slots + " slots",
+                load(), Runtime.getRuntime().availableProcessors());
+        Timeline timeline = new Timeline();
+        try (RmFleet fleet = RmFleet.start(ReferenceGrid.topology(), dir, Map.of(), false)) {
+            List<String> grcArgs = new ArrayList<>(fleet.grcRegistryArgs());
+            grcArgs.add("--doji.grc.slots=" + slots);
+            grcArgs.add("--logging.level.org.doji=WARN"); // a log line per step would be measured too
+            ConfigurableApplicationContext grc = GrcProcess.inThisJvm(dir.resolve("grc"), grcArgs,
+                    ctx -> ctx.getBeanFactory().registerSingleton("benchTimeline", timeline));
+            try {
+                GrcClient client = new GrcClient(GrcProcess.urlOf(grc));
+                var store = grc.getBean(org.doji.grc.core.CoAllocationStore.class);
+                CoAllocationBenchmark bench = new CoAllocationBenchmark(out, client, timeline, slots, pollMs,
+                        soapPolling ? null : key -> stateOf(store, key));
+                out.printf("Reserved detected by %s every %d ms; latency from the GRC's own updated timestamp%n",
+                        soapPolling ? "GetResourcePropertyDocument over SOAP" : "reading the GRC's store in-process", pollMs);
+                String rmUrl = fleet.directUrl("crm-jn1");
+                bench.baseline("before load", rmUrl, null, 200);
+                bench.latency("warm-up", warmup);
+                bench.baseline("warm", rmUrl, bench.lastKey, 200);
+                bench.latency("latency, 1 client", requests);
+                out.println("throughput (" + rounds + " rounds of " + seconds + " s per client count; medians):");
+                List<String> table = new ArrayList<>();
+                for (int c : clientCounts) {
+                    List<Double> rates = new ArrayList<>();
+                    List<Double> p50s = new ArrayList<>();
+                    for (int r = 0; r < rounds; r++) {
+                        double[] res = bench.throughput(c, seconds);
+                        rates.add(res[0]);
+                        p50s.add(res[1]);
+                    }
+                    table.add(String.format("| %d | %.1f | %.1f | %.2f |", c, Stats.median(rates), Stats.median(p50s), load()));
+                }
+                bench.meters(grc.getBean(MeterRegistry.class));
+                bench.baseline("after load", rmUrl, bench.lastKey, 200);
+                out.println("| clients | co-allocations/s (median) | latency p50 ms (median) | load |");
+                out.println("|---|---|---|---|");
+                table.forEach(out::println);
+            } finally {
+                grc.close();
+            }
+        }
+        System.exit(0);
+    }
+}

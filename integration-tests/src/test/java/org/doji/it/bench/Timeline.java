@@ -1,0 +1,50 @@
+package org.doji.it.bench;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.doji.grc.core.CoordinationListener;
+import org.doji.grc.persistence.CoAllocationRecord.Decision;
+
+/**
+ * Records, per co-allocation, when the coordinator reached each two-phase step (same clock as the
+ * co-allocation's created/updated timestamps), so the benchmark can split a co-allocation's latency
+ * into planning, prepares, the decision write and phase two without touching the core classes.
+ */
+final class Timeline implements CoordinationListener {
+
+    /** Wall-clock instants of the steps of one co-allocation's last attempt. */
+    static final class Steps {
+        volatile Instant beforePrepare;
+        volatile Instant afterPrepare;
+        volatile Instant afterDecision;
+        volatile int attempt;
+    }
+
+    private final Map<String, Steps> steps = new ConcurrentHashMap<>();
+
+    @Override
+    public void beforePrepare(String coAllocation, int attempt) {
+        Steps s = steps.computeIfAbsent(coAllocation, k -> new Steps());
+        s.attempt = attempt;
+        s.beforePrepare = Instant.now();
+    }
+
+    @Override
+    public void afterPrepare(String coAllocation, int attempt) {
+        steps.computeIfAbsent(coAllocation, k -> new Steps()).afterPrepare = Instant.now();
+    }
+
+    @Override
+    public void afterDecision(String coAllocation, int attempt, Decision decision) {
+        steps.computeIfAbsent(coAllocation, k -> new Steps()).afterDecision = Instant.now();
+    }
+
+    Steps of(String coAllocation) {
+        return steps.get(coAllocation);
+    }
+
+    void forget(String coAllocation) {
+        steps.remove(coAllocation);
+    }
+}

@@ -1,0 +1,75 @@
+package org.doji.rm.soap.client;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * How a client authenticates to a Doji service and whom it trusts over HTTPS: an optional WS-Security
+ * UsernameToken (PasswordText, so only over HTTPS outside tests) and an optional trust store (without one, the
+ * JVM's default trust store is used for https addresses).
+ *
+ * @param username           UsernameToken user (null = anonymous calls)
+ * @param password           its password in clear (what the token carries)
+ * @param trustStore         trust store with the services' certificates (null = JVM default)
+ * @param trustStorePassword password of the trust store
+ * @param trustStoreType     PKCS12 (default) or JKS
+ */
+public record ClientSecurity(String username, String password, Path trustStore, String trustStorePassword,
+                             String trustStoreType) {
+
+    public static final ClientSecurity NONE = new ClientSecurity(null, null, null, null, null);
+
+    public ClientSecurity {
+        if ((username == null) != (password == null)) {
+            throw new IllegalArgumentException("a UsernameToken needs both a user name and a password");
+        }
+        if (username != null && username.isBlank()) {
+            throw new IllegalArgumentException("the UsernameToken user name must not be blank");
+        }
+        if (trustStore != null && !Files.isReadable(trustStore)) {
+            throw new IllegalArgumentException("trust store " + trustStore + " is not readable");
+        }
+        if (trustStoreType == null || trustStoreType.isBlank()) {
+            trustStoreType = "PKCS12";
+        }
+    }
+
+    public static ClientSecurity token(String username, String password) {
+        return new ClientSecurity(username, password, null, null, null);
+    }
+
+    public ClientSecurity withTrustStore(Path path, String storePassword, String type) {
+        return new ClientSecurity(username, password, path, storePassword, type);
+    }
+
+    public boolean hasToken() {
+        return username != null;
+    }
+
+    /** Trust managers of the configured trust store, or null for the JVM's defaults. */
+    TrustManager[] trustManagers() {
+        if (trustStore == null) {
+            return null;
+        }
+        try (InputStream in = Files.newInputStream(trustStore)) {
+            KeyStore ks = KeyStore.getInstance(trustStoreType);
+            ks.load(in, trustStorePassword == null ? null : trustStorePassword.toCharArray());
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(ks);
+            return tmf.getTrustManagers();
+        } catch (Exception e) {
+            throw new IllegalArgumentException("cannot load trust store " + trustStore + " (" + trustStoreType + "): "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        // never print the passwords
+        return "ClientSecurity[user=" + username + ", trustStore=" + trustStore + "]";
+    }
+}

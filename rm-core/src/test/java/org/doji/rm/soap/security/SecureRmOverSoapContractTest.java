@@ -1,0 +1,261 @@
+package org.doji.rm.soap.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.cxf.configuration.jsse.TLSClientParameters;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
+import org.apache.wss4j.common.ConfigurationConstants;
+import org.apache.wss4j.common.ext.WSPasswordCallback;
+import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.RmPortType;
+import org.doji.contract.RmService;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.app.RmApplication;
+import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.persistence.IdempotencyRepository;
+import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.soap.client.ClientSecurity;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.SelfSignedKeystore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The RM contract over HTTPS (self-signed certificate made by keytool) with WS-Security on, called as a
+ * COORDINATOR user with a UsernameToken; plus what security must refuse: wrong password, unknown user, no
+ * token, an end user's reserve; and the user store's service level limiting an end user's availability.
+ */
+@SpringBootTest(classes = RmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "doji.rm.id=crm-secure",
+        "spring.datasource.url=jdbc:h2:mem:crm-secure;DB_CLOSE_DELAY=-1",
+        "doji.rm.simulated.sites[0].name=siteA",
+        "doji.rm.simulated.sites[0].nodes=4",
+        "doji.rm.simulated.sites[0].cores-per-node=8"})
+@Import(SecureRmOverSoapContractTest.VirtualTime.class)
+class SecureRmOverSoapContractTest extends RmContractTest {
+
+    private static final String GRC_PASSWORD = "grc-secret";
+    private static final String ALICE_PASSWORD = "alice-secret";
+
+    @TempDir
+    static Path dir;
+
+    private static SelfSignedKeystore tls;
+
+    @DynamicPropertySource
+    static void httpsAndUsers(DynamicPropertyRegistry registry) {
+        if (tls == null) {
+            // registration may run more than once per class: keep the first key pair, the server loads it
+            tls = SelfSignedKeystore.create(dir);
+        }
+        for (String p : tls.serverProperties()) {
+            registry.add(p.substring(0, p.indexOf('=')), () -> p.substring(p.indexOf('=') + 1));
+        }
+        registry.add("doji.security.users[0].name", () -> "grc");
+        registry.add("doji.security.users[0].password", () -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(GRC_PASSWORD));
+        registry.add("doji.security.users[0].roles", () -> "COORDINATOR");
+        registry.add("doji.security.users[1].name", () -> "alice");
+        registry.add("doji.security.users[1].password", () -> "{pbkdf2}"
+                + Pbkdf2PasswordEncoder.defaultsForSpringSecurity_v5_5().encode(ALICE_PASSWORD));
+        registry.add("doji.security.users[1].roles", () -> "USER");
+        registry.add("doji.security.users[1].service-level", () -> "0.5");
+    }
+
+    @TestConfiguration
+    static class VirtualTime {
+        @Bean
+        Clock dojiClock() {
+            return new MutableClock(Instant.now());
+        }
+    }
+
+    @Autowired
+    Clock clock;
+
+    @Autowired
+    ReservationKernel kernel;
+
+    @Autowired
+    ReservationRepository reservations;
+
+    @Autowired
+    IdempotencyRepository answers;
+
+    @LocalServerPort
+    int port;
+
+    private String address() {
+        return "https://localhost:" + port + "/services/rm";
+    }
+
+    private RemoteResourceManager as(String user, String password) {
+        ClientSecurity security = (user == null ? ClientSecurity.NONE : ClientSecurity.token(user, password))
+                .withTrustStore(tls.trustStore(), tls.password(), "PKCS12");
+        return new RemoteResourceManager(address(), Duration.ofSeconds(5), Duration.ofSeconds(30), security);
+    }
+
+    @Override
+    protected ResourceManager rm() {
+        return as("grc", GRC_PASSWORD);
+    }
+
+    @Override
+    protected boolean supportsVirtualTime() {
+        return true;
+    }
+
+    @Override
+    protected void advanceTime(Duration d) {
+        ((MutableClock) clock).advance(d);
+        kernel.tick();
+    }
+
+    @Override
+    protected ReservationSpec grantable(TimeWindow window) {
+        return new ReservationSpec(window, List.of(new ComputeDemand("siteA", 8, List.of())), List.of(), List.of(),
+                List.of("alice"), null);
+    }
+
+    @Override
+    protected ReservationSpec tooLarge(TimeWindow window) {
+        return new ReservationSpec(window, List.of(new ComputeDemand("siteA", 33, List.of())), List.of(), List.of(),
+                List.of("alice"), null);
+    }
+
+    private void refusedAndNothingStored(RemoteResourceManager client, String expectedMessage) {
+        long rows = reservations.count();
+        long stored = answers.count();
+        TimeWindow w = freshWindow();
+        assertThatThrownBy(() -> client.reserve(Caller.ANONYMOUS, id(), grantable(w), null))
+                .isInstanceOfSatisfying(DojiException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(FaultKind.NOT_AUTHORIZED);
+                    assertThat(e.getMessage()).contains(expectedMessage);
+                });
+        assertThat(reservations.count()).isEqualTo(rows);
+        assertThat(answers.count()).isEqualTo(stored);
+    }
+
+    @Test
+    void wrongPasswordUnknownUserAndNoTokenAreNotAuthorizedAndStoreNothing() {
+        refusedAndNothingStored(as("grc", "not-the-password"), "unknown user or wrong password for 'grc'");
+        refusedAndNothingStored(as("mallory", GRC_PASSWORD), "unknown user or wrong password for 'mallory'");
+        refusedAndNothingStored(as(null, null), "authentication required");
+        // reads need a token too
+        assertThatThrownBy(() -> as(null, null).describe(Caller.ANONYMOUS))
+                .isInstanceOfSatisfying(DojiException.class, e -> assertThat(e.kind()).isEqualTo(FaultKind.NOT_AUTHORIZED));
+    }
+
+    @Test
+    void anEndUserMayQueryButNotReserve() {
+        refusedAndNothingStored(as("alice", ALICE_PASSWORD), "only users with the COORDINATOR role");
+        assertThat(as("alice", ALICE_PASSWORD).describe(Caller.ANONYMOUS).rmId()).isEqualTo("crm-secure");
+    }
+
+    @Test
+    void theStoresServiceLevelLimitsWhatAnEndUserSees() {
+        TimeWindow w = freshWindow();
+        int full = rm().availability(Caller.ANONYMOUS, new AvailabilityQuery(List.of(w), null)).get(0).compute().get(0).freeCores();
+        var alice = as("alice", ALICE_PASSWORD);
+        int seenByAlice = alice.availability(Caller.ANONYMOUS, new AvailabilityQuery(List.of(w), null))
+                .get(0).compute().get(0).freeCores();
+        assertThat(seenByAlice).isEqualTo((int) Math.floor(full * 0.5)).isLessThan(full);
+        // an end user cannot borrow another user's share; a coordinator asks for its end user
+        assertThat(alice.availability(Caller.ANONYMOUS, new AvailabilityQuery(List.of(w), "grc")).get(0).compute().get(0)
+                .freeCores()).isEqualTo(seenByAlice);
+        assertThat(rm().availability(Caller.ANONYMOUS, new AvailabilityQuery(List.of(w), "alice")).get(0).compute().get(0)
+                .freeCores()).isEqualTo(seenByAlice);
+    }
+
+    @Test
+    void theWsdlIsReadableWithoutCredentials() throws Exception {
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(tls.trustStore())) {
+            trust.load(in, tls.password().toCharArray());
+        }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        SSLContext ssl = SSLContext.getInstance("TLS");
+        ssl.init(null, tmf.getTrustManagers(), null);
+        HttpResponse<String> wsdl = HttpClient.newBuilder().sslContext(ssl).build()
+                .send(HttpRequest.newBuilder(URI.create(address() + "?wsdl")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(wsdl.statusCode()).isEqualTo(200);
+        assertThat(wsdl.body()).contains("RmService").contains("reserveCommit");
+    }
+
+    /** A client that uses CXF's standard WSS4J interceptor (as any WS-Security stack would) is accepted too. */
+    @Test
+    void aStandardWss4jClientIsAcceptedAndAWrongOneGetsTheTypedFault() throws Exception {
+        assertThat(standardClient("grc", GRC_PASSWORD).describe().getRmId()).isEqualTo("crm-secure");
+        assertThatThrownBy(() -> standardClient("grc", "wrong").describe())
+                .isInstanceOfSatisfying(NotAuthorizedFault.class, f -> {
+                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("NOT_AUTHORIZED");
+                    assertThat(f.getFaultInfo().getOriginator()).isEqualTo("crm-secure");
+                });
+    }
+
+    private RmPortType standardClient(String user, String password) {
+        RmPortType port = new RmService().getRmPort(new jakarta.xml.ws.soap.AddressingFeature());
+        ((jakarta.xml.ws.BindingProvider) port).getRequestContext()
+                .put(jakarta.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address());
+        Client client = ClientProxy.getClient(port);
+        Map<String, Object> props = new HashMap<>();
+        props.put(ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN);
+        props.put(ConfigurationConstants.USER, user);
+        props.put(ConfigurationConstants.PASSWORD_TYPE, "PasswordText");
+        props.put(ConfigurationConstants.PW_CALLBACK_REF, (javax.security.auth.callback.CallbackHandler) callbacks -> {
+            for (var cb : callbacks) {
+                ((WSPasswordCallback) cb).setPassword(password);
+            }
+        });
+        client.getOutInterceptors().add(new WSS4JOutInterceptor(props));
+        TLSClientParameters params = new TLSClientParameters();
+        try (var in = java.nio.file.Files.newInputStream(tls.trustStore())) {
+            KeyStore trust = KeyStore.getInstance("PKCS12");
+            trust.load(in, tls.password().toCharArray());
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            params.setTrustManagers(tmf.getTrustManagers());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        ((HTTPConduit) client.getConduit()).setTlsClientParameters(params);
+        return port;
+    }
+}
