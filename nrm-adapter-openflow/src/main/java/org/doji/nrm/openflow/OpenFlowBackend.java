@@ -24,6 +24,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.RmKind;
+import org.doji.rm.model.StatusProperty;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.NetworkRouting;
@@ -144,6 +145,23 @@ public final class OpenFlowBackend implements ResourceBackend {
     /** Measured link use from the last monitoring round (link id -> usage). */
     public Map<String, LinkUsage> linkUsage() {
         return monitor.usage();
+    }
+
+    /**
+     * The RM's status properties (DESIGN §8 monitoring): per link capacity, reserved, used (byte-count
+     * formula over the last Δt), available and up; for the RM the connected switches, links down and
+     * active reservations. Cheap: the last measurement, nothing is asked of the switches here. Internal
+     * link ids appear here (an operator's view), never in describe or the availability answers.
+     */
+    @Override
+    public List<StatusProperty> status() {
+        List<LinkStatus> links = linkStatus();
+        List<StatusProperty> out = new ArrayList<>();
+        out.add(StatusProperty.of("switchesConnected", client.connectedSwitches().size(), null));
+        out.add(StatusProperty.of("linksDown", links.stream().filter(l -> !l.up()).count(), null));
+        out.add(StatusProperty.of("activeReservations", active.size(), null));
+        links.forEach(l -> out.addAll(l.properties()));
+        return out;
     }
 
     /** Per link of the topology: capacity, reserved by active reservations, measured use, available, up. */

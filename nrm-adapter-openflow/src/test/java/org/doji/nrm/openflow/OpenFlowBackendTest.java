@@ -3,6 +3,7 @@ package org.doji.nrm.openflow;
 import org.doji.rm.testing.MutableClock;
 import java.util.Map;
 import org.doji.nrm.openflow.monitor.LinkStatus;
+import org.doji.rm.model.StatusProperty;
 import org.doji.nrm.openflow.topology.LinkHealth;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -227,5 +228,33 @@ class OpenFlowBackendTest {
         backend.onEnd(a);
         assertThat(backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site1")).findFirst().orElseThrow()
                 .reservedMbps()).isEqualTo(30);
+    }
+
+    @Test
+    void statusPropertiesCarryEveryLinksCapacityReservedUsedAndAvailable() {
+        Fixtures.messages("flow-stats-before.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        Fixtures.messages("flow-stats-after.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        monitor.poll();
+        clock.advance(Duration.ofSeconds(10));
+        monitor.poll();
+        backend.onStart(ctx("r-s", "site1", "site3", 40, LifecycleState.Active));
+        fake.portStatus(0x302, portStatus(1, true));
+
+        List<StatusProperty> status = backend.status();
+        assertThat(status).contains(StatusProperty.of("switchesConnected", topo.switches().size(), null),
+                StatusProperty.of("linksDown", 1, null), StatusProperty.of("activeReservations", 1, null));
+        for (LinkStatus l : backend.linkStatus()) {
+            assertThat(status).as(l.linkId()).contains(
+                    StatusProperty.about(l.linkId(), "capacity", 1000, "Mbps"),
+                    StatusProperty.about(l.linkId(), "reservedBandwidth", l.reservedMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "usedBandwidth", monitor.usage(l.linkId()).usedMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "availableBandwidth", l.availableMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "up", l.linkId().equals("ep-site2") ? 0 : 1, null));
+        }
+        assertThat(status).contains(StatusProperty.about("ep-site1", "reservedBandwidth", 40, "Mbps"),
+                StatusProperty.about("ep-site2", "availableBandwidth", 0, "Mbps"));
+        double used = monitor.usage("ep-site1").usedMbps();
+        assertThat(used).isPositive();
+        assertThat(status).contains(StatusProperty.about("ep-site1", "availableBandwidth", 1000 - used, "Mbps"));
     }
 }

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.doji.rm.model.StatusProperty;
 import org.doji.rm.spi.BackendInventory.NetLink;
 
 /**
@@ -19,8 +20,26 @@ import org.doji.rm.spi.BackendInventory.NetLink;
 public record LinkStatus(String linkId, String from, String to, long capacityMbps, long reservedMbps,
                          Double usedMbps, double availableMbps, Instant measuredAt, String downReason) {
 
+    private static final String MBPS = "Mbps";
+
     public boolean up() {
         return downReason == null;
+    }
+
+    /**
+     * As the RM's status properties about this link: capacity, reservedBandwidth, usedBandwidth (once
+     * measured), availableBandwidth (Mbps) and up (1 or 0).
+     */
+    public List<StatusProperty> properties() {
+        List<StatusProperty> out = new ArrayList<>();
+        out.add(StatusProperty.about(linkId, "capacity", capacityMbps, MBPS));
+        out.add(StatusProperty.about(linkId, "reservedBandwidth", reservedMbps, MBPS));
+        if (usedMbps != null) {
+            out.add(StatusProperty.about(linkId, "usedBandwidth", usedMbps, MBPS));
+        }
+        out.add(StatusProperty.about(linkId, "availableBandwidth", availableMbps, MBPS));
+        out.add(StatusProperty.about(linkId, "up", up() ? 1 : 0, null));
+        return out;
     }
 
     /**
