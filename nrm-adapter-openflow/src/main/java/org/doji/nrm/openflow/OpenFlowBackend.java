@@ -1,13 +1,17 @@
 package org.doji.nrm.openflow;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.doji.nrm.openflow.controller.SwitchClient;
 import org.doji.nrm.openflow.flow.FlowInstaller;
 import org.doji.nrm.openflow.flow.PathDirection;
 import org.doji.nrm.openflow.monitor.BandwidthMonitor;
+import org.doji.nrm.openflow.monitor.LinkStatus;
 import org.doji.nrm.openflow.monitor.LinkUsage;
 import org.doji.nrm.openflow.policy.AllocationPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
@@ -20,6 +24,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.RmKind;
+import org.doji.rm.model.StatusProperty;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.NetworkRouting;
@@ -45,6 +50,8 @@ public final class OpenFlowBackend implements ResourceBackend {
     private final BandwidthMonitor monitor;
     private final SwitchClient client;
     private final LinkHealth health;
+    /** network allocations of the reservations whose flows are installed (active now), by key */
+    private final Map<String, List<NetworkAllocation>> active = new ConcurrentHashMap<>();
 
     public OpenFlowBackend(String domain, double unitPrice, TopologyService topology, FlowInstaller installer,
                            PolicyRegistry policies, BandwidthMonitor monitor, SwitchClient client, LinkHealth health) {
@@ -77,12 +84,16 @@ public final class OpenFlowBackend implements ResourceBackend {
         Topology t = topology.current();
         Set<Long> missing = new HashSet<>(t.switches());
         missing.removeAll(client.connectedSwitches());
-        Set<String> down = health.downLinks(t);
+        Map<String, String> down = health.down(t);
         if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }
+        // active paths over a down link are not re-routed (the kernel owns allocations): name them for operators
+        List<String> affected = active.entrySet().stream().filter(e -> e.getValue().stream()
+                .anyMatch(na -> na.links().stream().anyMatch(down::containsKey))).map(Map.Entry::getKey).sorted().toList();
         return new LiveState(missing.isEmpty(), Set.of(), "switches not connected: "
-                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down);
+                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down
+                + (affected.isEmpty() ? "" : "; active reservations over down links: " + affected));
     }
 
     @Override
@@ -116,6 +127,7 @@ public final class OpenFlowBackend implements ResourceBackend {
     @Override
     public void reconcile(List<ReservationContext> expected) {
         installer.wipe();
+        active.clear();
         for (ReservationContext ctx : expected) {
             if (ctx.lifecycle() == LifecycleState.Active) {
                 install(ctx);
@@ -131,8 +143,34 @@ public final class OpenFlowBackend implements ResourceBackend {
     }
 
     /** Measured link use from the last monitoring round (link id -> usage). */
-    public java.util.Map<String, LinkUsage> linkUsage() {
+    public Map<String, LinkUsage> linkUsage() {
         return monitor.usage();
+    }
+
+    /**
+     * The RM's status properties (DESIGN §8 monitoring): per link capacity, reserved, used (byte-count
+     * formula over the last Δt), available and up; for the RM the connected switches, links down and
+     * active reservations. Cheap: the last measurement, nothing is asked of the switches here. Internal
+     * link ids appear here (an operator's view), never in describe or the availability answers.
+     */
+    @Override
+    public List<StatusProperty> status() {
+        List<LinkStatus> links = linkStatus();
+        List<StatusProperty> out = new ArrayList<>();
+        out.add(StatusProperty.of("switchesConnected", client.connectedSwitches().size(), null));
+        out.add(StatusProperty.of("linksDown", links.stream().filter(l -> !l.up()).count(), null));
+        out.add(StatusProperty.of("activeReservations", active.size(), null));
+        links.forEach(l -> out.addAll(l.properties()));
+        return out;
+    }
+
+    /** Per link of the topology: capacity, reserved by active reservations, measured use, available, up. */
+    public List<LinkStatus> linkStatus() {
+        Topology t = topology.current();
+        Map<String, Long> reserved = new HashMap<>();
+        active.values().forEach(nas -> nas.forEach(na -> na.links().forEach(id ->
+                reserved.merge(id, na.bandwidthMbps(), Long::sum))));
+        return LinkStatus.of(t.netLinks(unitPrice), monitor.usage(), health.down(t), reserved);
     }
 
     private void install(ReservationContext ctx) {
@@ -147,11 +185,13 @@ public final class OpenFlowBackend implements ResourceBackend {
                     new PathDirection(b, a, t.hops(na.to(), back), na.bandwidthMbps())));
         }
         installer.install(ctx.key(), paths);
+        active.put(ctx.key(), List.copyOf(ctx.allocation().network()));
         ctx.allocation().network().forEach(na -> policyOf(ctx, na).setRoute(ctx.key(), na.links()));
     }
 
     private void remove(ReservationContext ctx) {
         installer.remove(ctx.key());
+        active.remove(ctx.key());
         if (ctx.allocation() != null) {
             ctx.allocation().network().forEach(na -> policyOf(ctx, na).delRoute(ctx.key(), na.links()));
         }

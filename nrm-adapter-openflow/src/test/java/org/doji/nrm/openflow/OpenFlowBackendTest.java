@@ -1,6 +1,11 @@
 package org.doji.nrm.openflow;
 
 import org.doji.rm.testing.MutableClock;
+import java.util.Map;
+import org.doji.nrm.openflow.monitor.LinkStatus;
+import org.doji.rm.model.StatusProperty;
+import org.doji.nrm.openflow.topology.LinkHealth;
+import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -40,15 +45,16 @@ class OpenFlowBackendTest {
     private final Topology topo = Fixtures.fatTree();
     private FakeSwitchClient fake;
     private OpenFlowBackend backend;
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T02:00:00Z"));
+    private BandwidthMonitor monitor;
 
     @BeforeEach
     void setUp() {
         fake = new FakeSwitchClient();
         topo.switches().forEach(fake::connect);
-        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake), fake, List.of(), 1000, 0.1);
+        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake, new MutableClock(Instant.EPOCH), Duration.ofSeconds(16)), fake, List.of(), 1000, 0.1);
         FlowInstaller installer = new FlowInstaller(fake, Duration.ofSeconds(1));
-        BandwidthMonitor monitor = new BandwidthMonitor(fake, ts::current, new MutableClock(Instant.EPOCH),
-                Duration.ofSeconds(10), null);
+        monitor = new BandwidthMonitor(fake, ts::current, clock, Duration.ofSeconds(10), null);
         backend = new OpenFlowBackend("dom", 2.0, ts, installer,
                 new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth"),
                 monitor, fake, new org.doji.nrm.openflow.topology.LinkHealth(fake));
@@ -173,5 +179,82 @@ class OpenFlowBackendTest {
                 .setDesc(f.buildPortDesc().setPortNo(org.projectfloodlight.openflow.types.OFPort.of(port))
                         .setConfig(down ? java.util.Set.of(org.projectfloodlight.openflow.protocol.OFPortConfig.PORT_DOWN)
                                 : java.util.Set.of()).build()).build();
+    }
+
+    @Test
+    void linkStatusCombinesCapacityActiveReservationsMeasuredUseAndHealth() {
+        List<LinkStatus> unmeasured = backend.linkStatus();
+        assertThat(unmeasured).hasSize(topo.links().size() + 4).allSatisfy(l -> {
+            assertThat(l.usedMbps()).isNull();
+            assertThat(l.availableMbps()).isEqualTo(1000);
+            assertThat(l.reservedMbps()).isZero();
+            assertThat(l.up()).isTrue();
+        });
+        // two polling rounds over the recorded real statistics (before and after 20 pings)
+        Fixtures.messages("flow-stats-before.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        Fixtures.messages("flow-stats-after.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        monitor.poll();
+        clock.advance(Duration.ofSeconds(10));
+        monitor.poll();
+        ReservationContext a = ctx("r-a", "site1", "site3", 100, LifecycleState.Active);
+        ReservationContext b = ctx("r-b", "site1", "site2", 30, LifecycleState.Active);
+        backend.onStart(a);
+        backend.onStart(b);
+        List<String> routeA = a.allocation().network().get(0).links();
+        List<String> routeB = b.allocation().network().get(0).links();
+
+        Map<String, LinkStatus> byId = backend.linkStatus().stream()
+                .collect(java.util.stream.Collectors.toMap(LinkStatus::linkId, l -> l));
+        assertThat(byId.get("ep-site1").reservedMbps()).isEqualTo(130);
+        byId.values().forEach(l -> assertThat(l.reservedMbps()).as(l.linkId())
+                .isEqualTo((routeA.contains(l.linkId()) ? 100 : 0) + (routeB.contains(l.linkId()) ? 30 : 0)));
+        byId.values().forEach(l -> {
+            double used = monitor.usage(l.linkId()).usedMbps();
+            assertThat(l.usedMbps()).as(l.linkId()).isEqualTo(used);
+            assertThat(l.availableMbps()).isEqualTo(1000 - used);
+            assertThat(l.measuredAt()).isEqualTo(clock.instant());
+        });
+        assertThat(byId.get("ep-site1").usedMbps()).isPositive();
+        assertThat(byId.get("ep-site1")).extracting(LinkStatus::from, LinkStatus::to).containsExactly("site1", "sw-301");
+
+        fake.portStatus(0x303, portStatus(1, true)); // site3's access port goes down
+        LinkStatus site3 = backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site3")).findFirst()
+                .orElseThrow();
+        assertThat(site3.up()).isFalse();
+        assertThat(site3.downReason()).isEqualTo(LinkHealth.PORT_DOWN);
+        assertThat(site3.availableMbps()).isZero();
+        assertThat(backend.liveState().message()).contains("ep-site3=port down", "active reservations over down links: [r-a]");
+
+        backend.onEnd(a);
+        assertThat(backend.linkStatus().stream().filter(l -> l.linkId().equals("ep-site1")).findFirst().orElseThrow()
+                .reservedMbps()).isEqualTo(30);
+    }
+
+    @Test
+    void statusPropertiesCarryEveryLinksCapacityReservedUsedAndAvailable() {
+        Fixtures.messages("flow-stats-before.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        Fixtures.messages("flow-stats-after.txt").forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
+        monitor.poll();
+        clock.advance(Duration.ofSeconds(10));
+        monitor.poll();
+        backend.onStart(ctx("r-s", "site1", "site3", 40, LifecycleState.Active));
+        fake.portStatus(0x302, portStatus(1, true));
+
+        List<StatusProperty> status = backend.status();
+        assertThat(status).contains(StatusProperty.of("switchesConnected", topo.switches().size(), null),
+                StatusProperty.of("linksDown", 1, null), StatusProperty.of("activeReservations", 1, null));
+        for (LinkStatus l : backend.linkStatus()) {
+            assertThat(status).as(l.linkId()).contains(
+                    StatusProperty.about(l.linkId(), "capacity", 1000, "Mbps"),
+                    StatusProperty.about(l.linkId(), "reservedBandwidth", l.reservedMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "usedBandwidth", monitor.usage(l.linkId()).usedMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "availableBandwidth", l.availableMbps(), "Mbps"),
+                    StatusProperty.about(l.linkId(), "up", l.linkId().equals("ep-site2") ? 0 : 1, null));
+        }
+        assertThat(status).contains(StatusProperty.about("ep-site1", "reservedBandwidth", 40, "Mbps"),
+                StatusProperty.about("ep-site2", "availableBandwidth", 0, "Mbps"));
+        double used = monitor.usage("ep-site1").usedMbps();
+        assertThat(used).isPositive();
+        assertThat(status).contains(StatusProperty.about("ep-site1", "availableBandwidth", 1000 - used, "Mbps"));
     }
 }

@@ -51,18 +51,20 @@ public class GridEngineBenchmark {
         Timings timings = new Timings();
         Path ledger = Files.createTempDirectory("doji-sge-bench").resolve("ledger");
         GridEngineProperties base = GridEngineProperties.defaults().withLedgerFile(ledger);
-        List<Variant> variants = List.of(
+        List<Variant> all = List.of(
                 new Variant("direct binaries, batched", base.binDir(), true),
                 new Variant("direct binaries, one qconf per change", base.binDir(), false),
                 new Variant("/usr/bin wrappers, batched", Path.of("/usr/bin"), true),
                 new Variant("/usr/bin wrappers, one qconf per change", Path.of("/usr/bin"), false));
+        // bench.variants=1 measures only the product's configuration (longer runs for the internal split)
+        List<Variant> variants = all.subList(0, Math.min(all.size(), Integer.getInteger("bench.variants", all.size())));
         Map<Variant, GridEngineBackend> backends = new LinkedHashMap<>();
         for (Variant v : variants) {
             backends.put(v, GridEngineBackendFactory.create(base.withBinDir(v.binDir()), new TimingCommandRunner(
                     new ProcessCommandRunner(base.environment(), base.commandTimeout()), timings), Clock.systemUTC(),
                     v.batched(), Duration.ofMillis(100)));
         }
-        SwitchableBackend switchable = new SwitchableBackend(backends.get(variants.get(0)));
+        SwitchableBackend switchable = new SwitchableBackend(backends.get(variants.get(0)), timings);
 
         try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(GridEngineBenchmark.class)
                 .properties("doji.rm.id=sge-bench", "server.port=0", "spring.datasource.url=jdbc:h2:mem:bench",
@@ -78,15 +80,19 @@ public class GridEngineBenchmark {
                 }).run(args)) {
             ReservationKernel kernel = ctx.getBean(ReservationKernel.class);
             StringBuilder report = new StringBuilder();
-            report.append("| variant | op | total ms | internal ms | db ms | Grid Engine ms | Grid Engine commands (calls × median ms) |\n");
-            report.append("|---|---|---:|---:|---:|---:|---|\n");
+            report.append("| variant | op | total ms | internal ms | (adapter ms | kernel ms) | db ms | internal + db ms | Grid Engine ms | Grid Engine commands (calls × median ms) |\n");
+            report.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
             // variants interleaved per iteration, so JIT warm-up and machine noise hit them alike
             Map<Variant, List<Sample>> reserves = new LinkedHashMap<>();
             Map<Variant, List<Sample>> cancels = new LinkedHashMap<>();
+            List<Sample[]> firstVariant = new ArrayList<>(); // every operation, warm-up included: the JIT curve
             for (int i = 0; i < warmup + iterations; i++) {
                 for (Variant v : variants) {
                     switchable.use(backends.get(v));
                     Sample[] rc = reserveAndCancel(kernel, timings, i);
+                    if (v == variants.get(0)) {
+                        firstVariant.add(rc);
+                    }
                     if (i >= warmup) {
                         reserves.computeIfAbsent(v, k -> new ArrayList<>()).add(rc[0]);
                         cancels.computeIfAbsent(v, k -> new ArrayList<>()).add(rc[1]);
@@ -96,6 +102,7 @@ public class GridEngineBenchmark {
             for (Variant v : variants) {
                 report.append(row(v.name(), "reserve", reserves.get(v))).append(row(v.name(), "cancel", cancels.get(v)));
             }
+            report.append(warmupCurve(firstVariant, variants.size()));
             report.append("\nSingle `qconf -sql`: ").append(single(base, base.binDir())).append(" ms direct, ")
                     .append(single(base, Path.of("/usr/bin"))).append(" ms via /usr/bin wrapper (median of 20).\n");
             System.out.println("\n" + report); // the harness's result, for README
@@ -125,9 +132,16 @@ public class GridEngineBenchmark {
         long[] db = samples.stream().mapToLong(s -> part(s, "db")[0]).toArray();
         long[] ge = samples.stream().mapToLong(s -> s.parts().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("ge:")).mapToLong(e -> e.getValue()[0]).sum()).toArray();
+        long[] backend = samples.stream().mapToLong(s -> part(s, "backend")[0]).toArray();
         long[] internal = new long[total.length];
+        long[] adapter = new long[total.length];
+        long[] kernel = new long[total.length];
+        long[] internalDb = new long[total.length];
         for (int i = 0; i < total.length; i++) {
             internal[i] = total[i] - db[i] - ge[i];
+            adapter[i] = backend[i] - ge[i]; // the backend's own work (it does no JDBC)
+            kernel[i] = internal[i] - adapter[i];
+            internalDb[i] = internal[i] + db[i];
         }
         TreeSet<String> commands = new TreeSet<>();
         samples.forEach(s -> s.parts().keySet().stream().filter(k -> k.startsWith("ge:")).forEach(commands::add));
@@ -141,8 +155,28 @@ public class GridEngineBenchmark {
             cmds.append(cmds.length() == 0 ? "" : ", ").append(c.substring(3)).append(' ').append(calls).append(" × ")
                     .append(ms(median(ns) / Math.max(1, calls)));
         }
-        return String.format("| %s | %s | %s | %s | %s | %s | %s |%n", variant, op, ms(median(total)),
-                ms(median(internal)), ms(median(db)), ms(median(ge)), cmds);
+        return String.format("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", variant, op, ms(median(total)),
+                ms(median(internal)), ms(median(adapter)), ms(median(kernel)), ms(median(db)), ms(median(internalDb)),
+                ms(median(ge)), cmds);
+    }
+
+    /** Internal + DB of the first variant by operation number since the JVM started: how the JIT warms up. */
+    private static String warmupCurve(List<Sample[]> ops, int variantsPerRound) {
+        StringBuilder b = new StringBuilder("\nWarm-up (first variant; reserve/cancel cycles of all variants since start):\n\n"
+                + "| cycles since start | reserve internal + db ms | cancel internal + db ms |\n|---|---:|---:|\n");
+        int[] bounds = {0, 10, 40, 100, 300, 1000, Integer.MAX_VALUE};
+        for (int k = 0; k + 1 < bounds.length && bounds[k] < ops.size(); k++) {
+            List<Sample[]> slice = ops.subList(bounds[k], Math.min(ops.size(), bounds[k + 1]));
+            b.append(String.format("| %d–%d | %s | %s |%n", bounds[k] * variantsPerRound + 1,
+                    (bounds[k] + slice.size()) * variantsPerRound, ms(median(internalDb(slice, 0))),
+                    ms(median(internalDb(slice, 1)))));
+        }
+        return b.toString();
+    }
+
+    private static long[] internalDb(List<Sample[]> ops, int which) {
+        return ops.stream().map(o -> o[which]).mapToLong(s -> s.totalNs() - s.parts().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("ge:")).mapToLong(e -> e.getValue()[0]).sum()).toArray();
     }
 
     private static long[] part(Sample s, String key) {

@@ -17,9 +17,11 @@ import org.doji.nrm.openflow.policy.HopPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
 import org.doji.nrm.openflow.topology.LinkHealth;
+import org.doji.nrm.openflow.topology.LinkWatch;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.TopologyFile;
 import org.doji.nrm.openflow.topology.TopologyService;
+import org.doji.rm.util.PeriodicTask;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -40,26 +42,37 @@ public class OpenFlowNrmConfiguration {
         return c;
     }
 
+    /**
+     * Link liveness and measured use are about real packets over real time: they run on the system clock,
+     * not on the kernel's (which may be virtual: simulations, time-shifted tests).
+     */
     @Bean
-    LinkDiscovery linkDiscovery(OpenFlowController c) {
-        return new LinkDiscovery(c);
+    LinkDiscovery linkDiscovery(OpenFlowController c, OpenFlowNrmProperties p) {
+        return new LinkDiscovery(c, Clock.systemUTC(), p.linkTimeout());
     }
 
     @Bean
-    LinkHealth linkHealth(OpenFlowController c) {
-        return new LinkHealth(c);
+    LinkHealth linkHealth(OpenFlowController c, LinkDiscovery d, OpenFlowNrmProperties p) {
+        // with a topology file LLDP does not decide which links exist; ports and switches are still watched
+        return p.topologyFile() == null ? new LinkHealth(c, d::staleLinks) : new LinkHealth(c);
+    }
+
+    /** Re-probes LLDP every lldp-interval and logs links going down or coming back. */
+    @Bean
+    PeriodicTask openFlowLinkWatch(LinkDiscovery d, LinkHealth h, TopologyService t, OpenFlowNrmProperties p) {
+        return new PeriodicTask("openflow-lldp", p.lldpInterval(),
+                new LinkWatch(p.topologyFile() == null ? d : null, h, t));
     }
 
     @Bean
-    TopologyService topologyService(OpenFlowNrmProperties p, LinkDiscovery d, OpenFlowController c,
-                                    ObjectProvider<Clock> clock) {
+    TopologyService topologyService(OpenFlowNrmProperties p, LinkDiscovery d, OpenFlowController c) {
         List<EndpointAttachment> eps = p.endpoints().stream().map(e -> new EndpointAttachment(e.name(),
                 e.exchangePoint(), new PortRef(TopologyFile.dpid(e.dpid()), e.port()), e.prefix(), e.capacityMbps(),
                 e.latencyMs())).toList();
         TopologyService t = new TopologyService(p.topologyFile() == null ? null : TopologyFile.read(p.topologyFile()),
                 d, c, eps, p.linkCapacityMbps(), p.linkLatencyMs());
         t.awaitDiscovery(p.expectedSwitches(), p.discoveryQuietPeriod(), p.discoveryTimeout(),
-                clock.getIfAvailable(Clock::systemUTC));
+                Clock.systemUTC()); // a real wait for real switches, whatever the kernel's clock
         return t;
     }
 
@@ -79,10 +92,10 @@ public class OpenFlowNrmConfiguration {
 
     @Bean(destroyMethod = "stop")
     BandwidthMonitor bandwidthMonitor(OpenFlowController c, TopologyService t, OpenFlowNrmProperties p,
-                                      ObjectProvider<Clock> clock, ObjectProvider<MeterRegistry> metrics,
+                                      ObjectProvider<MeterRegistry> metrics,
                                       ScheduledExecutorService openFlowMonitorScheduler) {
-        BandwidthMonitor m = new BandwidthMonitor(c, t::current, clock.getIfAvailable(Clock::systemUTC),
-                p.pollInterval(), metrics.getIfAvailable());
+        BandwidthMonitor m = new BandwidthMonitor(c, t::current, Clock.systemUTC(), p.pollInterval(),
+                metrics.getIfAvailable());
         m.start(openFlowMonitorScheduler);
         return m;
     }

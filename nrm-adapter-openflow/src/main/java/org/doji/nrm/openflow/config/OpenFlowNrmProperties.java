@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param topologyFile     JSON topology (see TopologyFile); when absent the topology comes from LLDP discovery
  * @param expectedSwitches discovery waits for this many switches (0: until links stop changing)
  * @param endpoints        the domain's sites and exchange points and the switch ports they hang off
+ * @param lldpInterval     LLDP probes go out of every port this often (links that appear or disappear are noticed)
+ * @param linkTimeout      a discovered link not confirmed by probes in both directions for this long is down
  */
 @ConfigurationProperties("doji.nrm.openflow")
 public record OpenFlowNrmProperties(
@@ -27,6 +29,8 @@ public record OpenFlowNrmProperties(
         @DefaultValue("1.0") double unitPrice,
         @DefaultValue("bandwidth") String defaultPolicy,
         @DefaultValue("10s") Duration pollInterval,
+        @DefaultValue("5s") Duration lldpInterval,
+        @DefaultValue("16s") Duration linkTimeout,
         @DefaultValue("5s") Duration echoInterval,
         @DefaultValue("10s") Duration requestTimeout,
         List<Endpoint> endpoints) {
@@ -55,12 +59,21 @@ public record OpenFlowNrmProperties(
         if (pollInterval.isZero() || pollInterval.isNegative()) {
             throw new IllegalArgumentException("doji.nrm.openflow.poll-interval must be positive");
         }
+        if (lldpInterval.isZero() || lldpInterval.isNegative()) {
+            throw new IllegalArgumentException("doji.nrm.openflow.lldp-interval must be positive");
+        }
+        if (linkTimeout.compareTo(lldpInterval.multipliedBy(2)) < 0) {
+            // one lost probe (the userspace datapath drops some under load) must not take a link down
+            throw new IllegalArgumentException("doji.nrm.openflow.link-timeout (" + linkTimeout
+                    + ") must be at least twice lldp-interval (" + lldpInterval + ")");
+        }
     }
 
     /** Defaults, for code that builds the NRM without Spring. */
     public static OpenFlowNrmProperties defaults(int listenPort, List<Endpoint> endpoints) {
         return new OpenFlowNrmProperties("openflow", "127.0.0.1", listenPort, null, 0, Duration.ofSeconds(30),
                 Duration.ofSeconds(2), 1000, 0.1, 1.0, "bandwidth", Duration.ofSeconds(10), Duration.ofSeconds(5),
+                Duration.ofSeconds(16), Duration.ofSeconds(5),
                 Duration.ofSeconds(10), endpoints);
     }
 }

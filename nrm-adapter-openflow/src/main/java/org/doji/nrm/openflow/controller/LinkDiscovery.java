@@ -1,9 +1,13 @@
 package org.doji.nrm.openflow.controller;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
@@ -20,8 +24,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * LLDP link discovery: on every switch a flow sends LLDP frames to the controller; probes go out of
- * every physical port as PACKET_OUTs; a probe arriving as PACKET_IN on another switch is a link
- * (seen from one side; a link counts once both directions were seen).
+ * every physical port as PACKET_OUTs (at connect, and every probe interval through {@link #probeAll});
+ * a probe arriving as PACKET_IN on another switch is a link (seen from one side; a link counts once both
+ * directions were seen). Links once confirmed stay known ({@link #links()}: the inventory the kernel's
+ * calendars were built from must keep resolving); a known link whose probes have not been seen in both
+ * directions within the link timeout, or whose port now leads elsewhere (re-cabled), is
+ * {@link #staleLinks() stale}: gone from the network, reported down and given no new path.
  */
 public final class LinkDiscovery implements SwitchListener {
 
@@ -30,11 +38,24 @@ public final class LinkDiscovery implements SwitchListener {
     public static final U64 LLDP_COOKIE = U64.of(0xD1_00_0000_0000_0001L);
 
     private final SwitchClient client;
-    /** directed observation: sending port -> receiving port */
-    private final Map<PortRef, PortRef> seen = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private final Duration linkTimeout;
+    /** latest directed observation per sending port: where its probe arrived, and when */
+    private final Map<PortRef, Observation> seen = new ConcurrentHashMap<>();
+    /** links confirmed in both directions at some time, as (lower port, higher port) */
+    private final Set<List<PortRef>> known = ConcurrentHashMap.newKeySet();
 
-    public LinkDiscovery(SwitchClient client) {
+    private record Observation(PortRef to, Instant at) {
+    }
+
+    /** @param linkTimeout a link not confirmed by probes in both directions for this long is stale */
+    public LinkDiscovery(SwitchClient client, Clock clock, Duration linkTimeout) {
+        if (linkTimeout == null || linkTimeout.isZero() || linkTimeout.isNegative()) {
+            throw new IllegalArgumentException("LLDP link timeout must be positive, was " + linkTimeout);
+        }
         this.client = client;
+        this.clock = clock;
+        this.linkTimeout = linkTimeout;
         client.addListener(this);
     }
 
@@ -65,8 +86,13 @@ public final class LinkDiscovery implements SwitchListener {
         Lldp.parse(pi.getData()).ifPresent(from -> {
             OFPort in = pi.getMatch().get(MatchField.IN_PORT);
             PortRef to = new PortRef(dpid, in.getPortNumber());
-            if (!to.equals(seen.put(from, to))) {
-                log.info("link discovered {} -> {}", from, to);
+            Observation before = seen.put(from, new Observation(to, clock.instant()));
+            if (before == null || !before.to().equals(to)) {
+                log.info("LLDP: {} -> {}{}", from, to, before == null ? "" : " (was -> " + before.to() + ")");
+            }
+            Observation back = seen.get(to);
+            if (back != null && back.to().equals(from) && known.add(pair(from, to))) {
+                log.info("link discovered {} <-> {}", from, to);
             }
         });
     }
@@ -95,14 +121,35 @@ public final class LinkDiscovery implements SwitchListener {
         }
     }
 
-    /** Undirected links seen in both directions, as (lower port, higher port) pairs. */
+    /** Undirected links ever seen in both directions, as (lower port, higher port) pairs. */
     public Set<List<PortRef>> links() {
-        Set<List<PortRef>> out = ConcurrentHashMap.newKeySet();
-        seen.forEach((from, to) -> {
-            if (from.equals(seen.get(to))) {
-                out.add(from.compareTo(to) < 0 ? List.of(from, to) : List.of(to, from));
-            }
+        return Set.copyOf(known);
+    }
+
+    /**
+     * Known links not confirmed in both directions within the link timeout (or re-cabled): gone from the
+     * network as far as LLDP can tell. Sorted, as (lower port, higher port) pairs.
+     */
+    public Set<List<PortRef>> staleLinks() {
+        Instant oldest = clock.instant().minus(linkTimeout);
+        Set<List<PortRef>> stale = new TreeSet<>((x, y) -> {
+            int c = x.get(0).compareTo(y.get(0));
+            return c != 0 ? c : x.get(1).compareTo(y.get(1));
         });
-        return out;
+        for (List<PortRef> l : known) {
+            if (!fresh(l.get(0), l.get(1), oldest) || !fresh(l.get(1), l.get(0), oldest)) {
+                stale.add(l);
+            }
+        }
+        return stale;
+    }
+
+    private boolean fresh(PortRef from, PortRef to, Instant oldest) {
+        Observation o = seen.get(from);
+        return o != null && o.to().equals(to) && !o.at().isBefore(oldest);
+    }
+
+    private static List<PortRef> pair(PortRef x, PortRef y) {
+        return x.compareTo(y) < 0 ? List.of(x, y) : List.of(y, x);
     }
 }

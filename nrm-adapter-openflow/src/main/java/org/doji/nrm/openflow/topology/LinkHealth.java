@@ -1,8 +1,11 @@
 package org.doji.nrm.openflow.topology;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.doji.nrm.openflow.controller.SwitchClient;
 import org.doji.nrm.openflow.controller.SwitchListener;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
@@ -10,18 +13,36 @@ import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Which links cannot carry traffic now: a port administratively down, without link, or removed
- * (PORT_DESC at connect, then PORT_STATUS), or a switch that is not connected.
+ * Which links cannot carry traffic now, and why: a switch that is not connected, a port administratively
+ * down, without link, or removed (PORT_DESC at connect, then PORT_STATUS), or — with LLDP discovery — a
+ * switch link whose probes are no longer seen in both directions (gone or re-cabled).
  */
 public final class LinkHealth implements SwitchListener {
 
-    private final SwitchClient client;
-    private final Set<PortRef> downPorts = ConcurrentHashMap.newKeySet();
+    private static final Logger log = LoggerFactory.getLogger(LinkHealth.class);
 
+    public static final String SWITCH_DISCONNECTED = "switch not connected";
+    public static final String PORT_DOWN = "port down";
+    public static final String LLDP_LOST = "LLDP probes not seen";
+
+    private final SwitchClient client;
+    private final Supplier<Set<List<PortRef>>> staleLinks;
+    private final Set<PortRef> downPorts = ConcurrentHashMap.newKeySet();
+    private volatile Map<String, String> lastReported = Map.of();
+
+    /** Without LLDP liveness (a topology file). */
     public LinkHealth(SwitchClient client) {
+        this(client, Set::of);
+    }
+
+    /** @param staleLinks switch links LLDP no longer confirms, as (lower port, higher port) pairs */
+    public LinkHealth(SwitchClient client, Supplier<Set<List<PortRef>>> staleLinks) {
         this.client = client;
+        this.staleLinks = staleLinks;
         client.addListener(this);
     }
 
@@ -47,22 +68,52 @@ public final class LinkHealth implements SwitchListener {
 
     /** Ids of the topology's links that are down now, sorted. */
     public Set<String> downLinks(Topology t) {
+        return down(t).keySet();
+    }
+
+    /** The topology's links that are down now, by id (sorted), with the reason. */
+    public Map<String, String> down(Topology t) {
         Set<Long> connected = client.connectedSwitches();
-        Set<String> down = new TreeSet<>();
+        Set<List<PortRef>> stale = staleLinks.get();
+        Map<String, String> down = new TreeMap<>();
         for (SwitchLink l : t.links()) {
-            if (!up(l.a(), connected) || !up(l.b(), connected)) {
-                down.add(l.id());
+            String why = why(l.a(), connected);
+            why = why != null ? why : why(l.b(), connected);
+            why = why != null ? why : stale.contains(List.of(l.a(), l.b())) ? LLDP_LOST : null;
+            if (why != null) {
+                down.put(l.id(), why);
             }
         }
         for (EndpointAttachment e : t.endpoints()) {
-            if (!up(e.port(), connected)) {
-                down.add(e.linkId());
+            String why = why(e.port(), connected);
+            if (why != null) {
+                down.put(e.linkId(), why);
             }
         }
         return down;
     }
 
-    private boolean up(PortRef p, Set<Long> connected) {
-        return connected.contains(p.dpid()) && !downPorts.contains(p);
+    /**
+     * Evaluates the links now and logs every change since the last call (run periodically, so that
+     * links going away or coming back are noticed even when nobody asks). Returns the down links.
+     */
+    public Map<String, String> refresh(Topology t) {
+        Map<String, String> now = down(t);
+        Map<String, String> before = lastReported;
+        now.forEach((id, why) -> {
+            if (!why.equals(before.get(id))) {
+                log.warn("link {} down: {}", id, why);
+            }
+        });
+        before.keySet().stream().filter(id -> !now.containsKey(id)).forEach(id -> log.info("link {} up again", id));
+        lastReported = Map.copyOf(now);
+        return now;
+    }
+
+    private String why(PortRef p, Set<Long> connected) {
+        if (!connected.contains(p.dpid())) {
+            return SWITCH_DISCONNECTED;
+        }
+        return downPorts.contains(p) ? PORT_DOWN : null;
     }
 }

@@ -13,9 +13,11 @@ import org.doji.nrm.openflow.policy.FatTreePolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
 import org.doji.nrm.openflow.topology.LinkHealth;
+import org.doji.nrm.openflow.topology.LinkWatch;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.TopologyFile;
 import org.doji.nrm.openflow.topology.TopologyService;
+import org.doji.rm.util.PeriodicTask;
 
 /** The NRM wired by hand (no Spring) against the real switches of scripts/start.sh. */
 public final class OvsNrm implements AutoCloseable {
@@ -28,12 +30,14 @@ public final class OvsNrm implements AutoCloseable {
     public final PolicyRegistry policies;
     public final OpenFlowBackend backend;
     public final LinkHealth health;
+    /** LLDP re-probing every 0.5 s (links not confirmed for 3 s are down), as the service does every lldp-interval */
+    public final PeriodicTask linkWatch;
 
     public OvsNrm(Clock clock) {
         OpenFlowNrmProperties p = OpenFlowNrmProperties.defaults(Ovs.CONTROLLER_PORT, Ovs.ENDPOINTS);
         controller = new OpenFlowController(Duration.ofSeconds(5), Duration.ofSeconds(10));
-        discovery = new LinkDiscovery(controller);
-        health = new LinkHealth(controller);
+        discovery = new LinkDiscovery(controller, Clock.systemUTC(), Duration.ofSeconds(3));
+        health = new LinkHealth(controller, discovery::staleLinks);
         installer = new FlowInstaller(controller, Duration.ofSeconds(10));
         controller.start("127.0.0.1", Ovs.CONTROLLER_PORT);
         List<EndpointAttachment> eps = p.endpoints().stream().map(e -> new EndpointAttachment(e.name(), false,
@@ -43,10 +47,13 @@ public final class OvsNrm implements AutoCloseable {
         monitor = new BandwidthMonitor(controller, topology::current, clock, Duration.ofSeconds(10), null);
         policies = new PolicyRegistry(PolicyRegistry.builtIn(new FatTreePolicy(monitor::available)), "bandwidth");
         backend = new OpenFlowBackend("ovs-test", 1.0, topology, installer, policies, monitor, controller, health);
+        linkWatch = new PeriodicTask("openflow-lldp", Duration.ofMillis(500), new LinkWatch(discovery, health, topology));
+        linkWatch.start();
     }
 
     @Override
     public void close() {
+        linkWatch.stop();
         controller.close();
     }
 }
