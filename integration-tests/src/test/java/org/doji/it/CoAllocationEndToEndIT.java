@@ -172,7 +172,14 @@ class CoAllocationEndToEndIT {
                 .redirectErrorStream(true).start();
         glpsol.getInputStream().readAllBytes();
         assertThat(glpsol.waitFor()).isZero();
-        assertThat(java.nio.file.Files.readString(out)).contains("INTEGER OPTIMAL");
+        String solution = java.nio.file.Files.readString(out);
+        assertThat(solution).contains("INTEGER OPTIMAL");
+        // the same optimum as the plan the GRC reserved
+        var m = java.util.regex.Pattern.compile("Objective:\\s+\\S+\\s+=\\s+([-0-9.eE+]+)").matcher(solution);
+        assertThat(m.find()).as(solution).isTrue();
+        double cost = at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument()
+                .getPlan().getCost();
+        assertThat(Double.parseDouble(m.group(1))).isCloseTo(cost, org.assertj.core.data.Offset.offset(1e-6));
     }
 
     @Test
