@@ -38,8 +38,9 @@ public final class RmFleet implements AutoCloseable {
      */
     public static RmFleet start(GridTopology topology, Path dataDir, Map<String, String> common, boolean proxied) {
         RmFleet fleet = new RmFleet();
-        // two at a time: a Spring context start is partly I/O and lock waits, and the machine has two cores
-        java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors.newFixedThreadPool(2);
+        // one at a time: Spring Boot's logging system is JVM-wide, and two contexts initialising it at once
+        // fail now and then ("Unable to find Spring Environment in logger context")
+        java.util.concurrent.ExecutorService starter = java.util.concurrent.Executors.newFixedThreadPool(1);
         try {
             List<java.util.concurrent.Future<ConfigurableApplicationContext>> started = new ArrayList<>();
             for (GridTopology.RmDef rm : topology.rms()) {
@@ -48,7 +49,7 @@ public final class RmFleet implements AutoCloseable {
                 props.put("doji.rm.id", rm.id());
                 props.put("server.port", 0);
                 props.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve(rm.id()).toAbsolutePath()
-                        + ";DB_CLOSE_ON_EXIT=FALSE");
+                        + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
                 props.putIfAbsent("spring.jmx.enabled", "false");
                 props.putIfAbsent("management.endpoints.web.exposure.include", "health");
                 String[] args = props.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
