@@ -110,10 +110,8 @@ class CoAllocationModifier {
         listener.afterDecision(c.key(), -attempt, Decision.ABORT);
         abort(aborting, prepared);
         store.update(c.key(), r -> r.setPendingJson(null));
-        List<String> reasons = new ArrayList<>();
-        prepared.stream().filter(p -> !p.ok()).forEach(p -> reasons.add(p.rmId() + " refused (" + p.outcome().errorCode()
-                + "): " + p.outcome().message()));
-        failures.add("plan for slot " + m.plan().slot() + ": " + String.join("; ", reasons));
+        String reasons = TwoPhaseCoordinator.reasons(prepared);
+        failures.add("plan for slot " + m.plan().slot() + ": " + reasons);
         log.info("modification plan for slot {} refused: {}", m.plan().slot(), reasons);
         return null;
     }
@@ -125,7 +123,7 @@ class CoAllocationModifier {
     private void abort(Modification m, List<TwoPhaseCoordinator.Prepared> prepared) {
         List<RmOutcome> toAbort = new ArrayList<>();
         for (int i = 0; i < m.steps().size(); i++) {
-            if (prepared == null || prepared.get(i).ok()) {
+            if (prepared.get(i).ok()) {
                 toAbort.add(m.steps().get(i).participant());
             }
         }

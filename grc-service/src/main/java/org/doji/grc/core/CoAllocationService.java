@@ -229,8 +229,7 @@ public class CoAllocationService {
                     List<RmOutcome> all = new ArrayList<>(c.outcomes());
                     done.stream().filter(TwoPhaseCoordinator.Prepared::ok).forEach(d ->
                             all.replaceAll(o -> o.rmId().equals(d.rmId()) ? d.outcome() : o));
-                    var refused = done.stream().filter(d -> !d.ok() && !"RM_UNREACHABLE".equals(d.outcome().errorCode())
-                            && !"REMOTE_FAULT".equals(d.outcome().errorCode())).toList();
+                    var refused = done.stream().filter(TwoPhaseCoordinator.Prepared::definitelyRefused).toList();
                     if (refused.isEmpty()) {
                         boolean complete = done.stream().allMatch(TwoPhaseCoordinator.Prepared::ok);
                         store.update(c.key(), r -> {
@@ -410,10 +409,7 @@ public class CoAllocationService {
     }
 
     private static String reasons(List<TwoPhaseCoordinator.Prepared> prepared) {
-        List<String> out = new ArrayList<>();
-        prepared.stream().filter(p -> !p.ok()).forEach(p -> out.add(p.rmId() + " refused (" + p.outcome().errorCode()
-                + "): " + p.outcome().message()));
-        return String.join("; ", out);
+        return TwoPhaseCoordinator.reasons(prepared);
     }
 
     private PlanningOutcome planNow(CoRequest request, String user) {

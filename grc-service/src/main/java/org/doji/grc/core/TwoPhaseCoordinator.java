@@ -52,6 +52,24 @@ public class TwoPhaseCoordinator {
 
     /** A prepared (or refused) participant. */
     public record Prepared(String rmId, RmOutcome outcome, boolean ok) {
+
+        /** Refused with a definite answer, not merely unreachable (retrying would not change it). */
+        public boolean definitelyRefused() {
+            return !ok && !transientFailure(outcome.errorCode());
+        }
+    }
+
+    /** Whether a failed RM call may succeed when retried: the RM was not reached or did not answer. */
+    static boolean transientFailure(String errorCode) {
+        return "RM_UNREACHABLE".equals(errorCode) || "REMOTE_FAULT".equals(errorCode);
+    }
+
+    /** Each refusing RM with its error code and message, for a co-allocation's reason. */
+    public static String reasons(List<Prepared> prepared) {
+        List<String> out = new ArrayList<>();
+        prepared.stream().filter(p -> !p.ok()).forEach(p -> out.add(p.rmId() + " refused (" + p.outcome().errorCode()
+                + "): " + p.outcome().message()));
+        return String.join("; ", out);
     }
 
     /** Phase one at every RM of the plan, in parallel; one outcome per RM, in the given order. */
@@ -177,7 +195,7 @@ public class TwoPhaseCoordinator {
             } catch (DojiException e) {
                 record(p.rmId(), "phase", e.errorCode(), t0);
                 last = e;
-                if (!"RM_UNREACHABLE".equals(e.errorCode()) && !"REMOTE_FAULT".equals(e.errorCode())) {
+                if (!transientFailure(e.errorCode())) {
                     break; // a definite answer: retrying would not change it
                 }
                 log.warn("RM {} did not acknowledge (attempt {}): {}", p.rmId(), i + 1, e.getMessage());

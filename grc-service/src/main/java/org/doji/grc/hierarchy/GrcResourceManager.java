@@ -140,8 +140,7 @@ public class GrcResourceManager implements ResourceManager {
             Pending p = json.read(r.getPendingJson(), Pending.class);
             List<RmOutcome> held = p.steps().stream().map(Step::participant).filter(o -> o.reservationKey() != null).toList();
             var done = coordinator.commit(held, p.prefix());
-            if (done.stream().anyMatch(d -> !d.ok() && !"RM_UNREACHABLE".equals(d.outcome().errorCode())
-                    && !"REMOTE_FAULT".equals(d.outcome().errorCode()))) {
+            if (done.stream().anyMatch(TwoPhaseCoordinator.Prepared::definitelyRefused)) {
                 // a child gave its part up (e.g. its own hold timed out): the reservation cannot be completed
                 coordinator.abortSteps(p.steps(), p.prefix());
                 r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), org.doji.rm.state.Operation.FAIL));
@@ -387,10 +386,7 @@ public class GrcResourceManager implements ResourceManager {
     }
 
     private static String reasons(List<TwoPhaseCoordinator.Prepared> prepared) {
-        List<String> out = new ArrayList<>();
-        prepared.stream().filter(p -> !p.ok()).forEach(p -> out.add(p.rmId() + " refused (" + p.outcome().errorCode()
-                + "): " + p.outcome().message()));
-        return String.join("; ", out);
+        return TwoPhaseCoordinator.reasons(prepared);
     }
 
     static EnumSet<LifecycleState> liveStates() {
