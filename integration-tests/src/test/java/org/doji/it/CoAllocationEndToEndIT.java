@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -92,8 +92,8 @@ class CoAllocationEndToEndIT {
     }
 
     /** A port addressing the co-allocation through the EPR (reference parameter + address), the JAX-WS way. */
-    private static GrcPortType at(W3CEndpointReference epr) {
-        return new GrcService().getPort(epr, GrcPortType.class, new AddressingFeature());
+    private static GrcPortType at(EndpointReferenceType epr) {
+        return new GrcService().getPort(ResourceReferences.toW3C(epr), GrcPortType.class, new AddressingFeature());
     }
 
     private static CoAllocationRequest request(Instant start, Instant end, int coresA, int coresB, int mbps) {
@@ -136,7 +136,7 @@ class CoAllocationEndToEndIT {
         consumer.start();
         try {
             String address = "http://127.0.0.1:" + consumer.getAddress().getPort() + "/consumer";
-            W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+            EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                     request(tomorrow(9), tomorrow(10), 2, 2, 10), ResourceReferences.reference(address, "me"));
             String key = ResourceReferences.keyOf(epr);
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(String.join("", received))
@@ -146,7 +146,7 @@ class CoAllocationEndToEndIT {
             consumer.stop(0);
         }
         // a consumer that is gone: the co-allocation goes ahead as if there were none
-        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                 request(tomorrow(11), tomorrow(12), 2, 2, 10), ResourceReferences.reference("http://127.0.0.1:9/gone", "x"));
         await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
                 .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED);
@@ -154,7 +154,7 @@ class CoAllocationEndToEndIT {
 
     @Test
     void everySlotsProgramIsExportedAsLpAndGlpsolSolvesIt() throws Exception {
-        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                 request(tomorrow(13), tomorrow(14), 4, 4, 100), null);
         String key = ResourceReferences.keyOf(epr);
         await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
@@ -205,7 +205,7 @@ class CoAllocationEndToEndIT {
     void coAllocatesTwoSitesAndAPathThroughAllRmsWithTwoPhaseCommit() throws Exception {
         Instant start = tomorrow(0);
         Instant end = tomorrow(2);
-        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(),
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                 request(start, end, 8, 16, 1000), null);
         String key = ResourceReferences.keyOf(epr);
         assertThat(ResourceReferences.addressOf(epr)).isEqualTo(grid.grcUrl() + "?res=" + key);

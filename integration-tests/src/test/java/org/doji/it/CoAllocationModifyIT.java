@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -76,8 +76,8 @@ class CoAllocationModifyIT {
         return port;
     }
 
-    private static GrcPortType at(W3CEndpointReference epr) {
-        return new GrcService().getPort(epr, GrcPortType.class, new AddressingFeature());
+    private static GrcPortType at(EndpointReferenceType epr) {
+        return new GrcService().getPort(ResourceReferences.toW3C(epr), GrcPortType.class, new AddressingFeature());
     }
 
     private static Instant day(int hour) {
@@ -114,7 +114,7 @@ class CoAllocationModifyIT {
     }
 
     private static CoAllocationDocument reserved(CoAllocationRequest r) throws Exception {
-        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(), r, null);
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), r, null);
         GrcPortType co = at(epr);
         await().atMost(Duration.ofSeconds(60)).until(() -> doc(co).getState(),
                 s -> s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING);

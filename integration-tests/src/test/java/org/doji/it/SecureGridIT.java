@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -123,7 +123,7 @@ class SecureGridIT {
 
     @Test
     void usersAuthenticateAndSeeOnlyTheirOwnCoAllocations() throws Exception {
-        W3CEndpointReference epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
+        EndpointReferenceType epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
                 UUID.randomUUID().toString(), oneSite(4), null);
         String key = ResourceReferences.keyOf(epr);
         String address = ResourceReferences.addressOf(epr);

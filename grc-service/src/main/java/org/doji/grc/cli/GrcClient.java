@@ -2,7 +2,7 @@ package org.doji.grc.cli;
 
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.soap.SOAPFaultException;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -82,7 +82,7 @@ public class GrcClient {
 
     /** Creates the co-allocation; returns the reference of its EPR. */
     public GrcRef create(CoAllocationRequest request, String correlationId) {
-        W3CEndpointReference epr = call(() -> ports.port(grcUrl, null).createCoAllocation(id(correlationId), request, null));
+        EndpointReferenceType epr = call(() -> ports.port(grcUrl, null).createCoAllocation(id(correlationId), request, null));
         return new GrcRef(ResourceReferences.addressOf(epr), ResourceReferences.keyOf(epr));
     }
 

@@ -6,9 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoPlan;
@@ -38,6 +42,15 @@ public class CoAllocationStore {
     }
 
     private final StateListener listener;
+    /** Updates of one co-allocation are serialised (read-modify-write); different ones run in parallel. */
+    private final Object[] updateLocks = new Object[64];
+    /** The last parse of each co-allocation's JSON columns: they rarely change between two reads. */
+    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+    private static final int MAX_PARSED = 20_000;
+
+    private record Parsed(String requestJson, CoRequest request, String planJson, CoPlan plan, String outcomesJson,
+                          List<RmOutcome> outcomes) {
+    }
 
     public CoAllocationStore(CoAllocationRepository records, CreateCallRepository calls, TransactionTemplate tx, Clock clock) {
         this(records, calls, tx, clock, (after, before, consumer) -> { });
@@ -50,6 +63,7 @@ public class CoAllocationStore {
         this.calls = calls;
         this.tx = tx;
         this.clock = clock;
+        Arrays.setAll(updateLocks, i -> new Object());
     }
 
     /** Stores a new co-allocation together with the call that created it. */
@@ -85,7 +99,7 @@ public class CoAllocationStore {
         CoAllocationState[] before = new CoAllocationState[1];
         String[] consumer = new String[1];
         CoAllocation after;
-        synchronized (this) {
+        synchronized (updateLocks[Math.floorMod(key.hashCode(), updateLocks.length)]) {
             after = tx.execute(s -> {
                 CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
                 before[0] = r.getState();
@@ -120,6 +134,7 @@ public class CoAllocationStore {
 
     public void delete(String key) {
         tx.executeWithoutResult(s -> records.deleteById(key));
+        parsed.remove(key);
     }
 
     public String write(Object value) {
@@ -139,10 +154,18 @@ public class CoAllocationStore {
     }
 
     private CoAllocation snapshot(CoAllocationRecord r) {
-        return new CoAllocation(r.getKey(), r.getOwner(), r.getState(), r.getReason(),
-                read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
-                read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
-                read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }),
+        Parsed p = parsed.get(r.getKey());
+        if (p == null || !Objects.equals(p.requestJson(), r.getRequestJson()) || !Objects.equals(p.planJson(), r.getPlanJson())
+                || !Objects.equals(p.outcomesJson(), r.getOutcomesJson())) {
+            p = new Parsed(r.getRequestJson(), read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
+                    r.getPlanJson(), read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
+                    r.getOutcomesJson(), read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }));
+            if (parsed.size() >= MAX_PARSED) {
+                parsed.clear(); // a memo, not state: dropping it costs a re-parse
+            }
+            parsed.put(r.getKey(), p);
+        }
+        return new CoAllocation(r.getKey(), r.getOwner(), r.getState(), r.getReason(), p.request(), p.plan(), p.outcomes(),
                 r.getDecision(), r.getAttempt(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
     }
 }

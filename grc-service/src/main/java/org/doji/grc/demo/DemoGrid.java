@@ -1,6 +1,6 @@
 package org.doji.grc.demo;
 
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -47,7 +47,7 @@ public final class DemoGrid {
                 grid.grcUrl());
 
         SampleClient client = new SampleClient(grid.grcUrl());
-        W3CEndpointReference epr = client.create(SampleClient.sampleRequest(Instant.now()));
+        EndpointReferenceType epr = client.create(SampleClient.sampleRequest(Instant.now()));
         log.info("sample co-allocation created: {}", org.doji.rm.soap.ResourceReferences.addressOf(epr));
         CoAllocationDocument doc = client.awaitSettled(epr, Duration.ofSeconds(60));
         log.info("sample co-allocation {} is {}{}", doc.getKey(), doc.getState().value(),

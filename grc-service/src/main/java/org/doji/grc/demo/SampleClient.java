@@ -1,7 +1,7 @@
 package org.doji.grc.demo;
 
 import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -63,12 +63,12 @@ public final class SampleClient {
         return r;
     }
 
-    public W3CEndpointReference create(CoAllocationRequest request) throws Exception {
+    public EndpointReferenceType create(CoAllocationRequest request) throws Exception {
         return grc.createCoAllocation(UUID.randomUUID().toString(), request, null);
     }
 
     /** The co-allocation's state document, addressing it through its EPR's address (?res=key). */
-    public CoAllocationDocument document(W3CEndpointReference epr) throws Exception {
+    public CoAllocationDocument document(EndpointReferenceType epr) throws Exception {
         GrcPortType port = new GrcService().getGrcPort();
         ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
                 org.doji.rm.soap.ResourceReferences.addressOf(epr));
@@ -76,7 +76,7 @@ public final class SampleClient {
     }
 
     /** Polls until the co-allocation leaves Planning/Reserving, or the deadline passes. */
-    public CoAllocationDocument awaitSettled(W3CEndpointReference epr, Duration timeout) throws Exception {
+    public CoAllocationDocument awaitSettled(EndpointReferenceType epr, Duration timeout) throws Exception {
         Instant deadline = Instant.now().plus(timeout);
         CoAllocationDocument doc = document(epr);
         while ((doc.getState() == CoAllocationState.PLANNING || doc.getState() == CoAllocationState.RESERVING)

@@ -6,10 +6,10 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import org.doji.grc.model.CoAllocationState;
+import org.doji.rm.persistence.JsonColumns;
 
 /**
  * One co-allocation as stored. The two-phase decision is a column of its own: it is written (and
@@ -37,13 +37,13 @@ public class CoAllocationRecord {
     private Decision decision = Decision.NONE;
     @Column(length = 4000)
     private String reason;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String requestJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String planJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String outcomesJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String pendingJson;
     @Column(length = 1024)
     private String consumer;

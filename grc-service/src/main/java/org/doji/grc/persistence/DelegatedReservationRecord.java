@@ -6,13 +6,13 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
-import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
 import org.doji.rm.model.ReservationState;
+import org.doji.rm.persistence.JsonColumns;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
@@ -40,13 +40,13 @@ public class DelegatedReservationRecord {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false, length = 16)
     private Decision lastDecision = Decision.NONE;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String specJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String participantsJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String pendingSpecJson;
-    @Lob
+    @Column(length = JsonColumns.MAX_JSON)
     private String pendingJson;
     private Instant holdExpires;
     private Instant windowStart;

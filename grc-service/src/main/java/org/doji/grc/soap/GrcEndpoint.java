@@ -3,7 +3,7 @@ package org.doji.grc.soap;
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -55,8 +55,8 @@ public class GrcEndpoint implements GrcPortType {
     }
 
     @Override
-    public W3CEndpointReference createCoAllocation(String correlationId, CoAllocationRequest request,
-                                                   W3CEndpointReference consumer)
+    public EndpointReferenceType createCoAllocation(String correlationId, CoAllocationRequest request,
+                                                   EndpointReferenceType consumer)
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);

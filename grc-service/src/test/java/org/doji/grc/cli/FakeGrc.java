@@ -1,6 +1,6 @@
 package org.doji.grc.cli;
 
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -66,8 +66,8 @@ final class FakeGrc implements GrcPortType {
     }
 
     @Override
-    public W3CEndpointReference createCoAllocation(String correlationId, CoAllocationRequest request,
-                                                   W3CEndpointReference consumer)
+    public EndpointReferenceType createCoAllocation(String correlationId, CoAllocationRequest request,
+                                                   EndpointReferenceType consumer)
             throws org.doji.contract.UnknownResourceFault, org.doji.contract.InvalidRequestFault,
             org.doji.contract.InternalErrorFault, org.doji.contract.NotAuthorizedFault {
         calls.add("create " + correlationId);

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
+import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -182,7 +182,7 @@ class DashboardIT {
     }
 
     private static String create(CoAllocationRequest request) throws Exception {
-        W3CEndpointReference epr = grc().createCoAllocation(UUID.randomUUID().toString(), request, null);
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), request, null);
         return org.doji.rm.soap.ResourceReferences.keyOf(epr);
     }
 

@@ -6,10 +6,10 @@ package org.doji.rm.persistence;
  * or commit. Databases created before keep their CLOB columns (ddl-auto=update does not change types) and
  * still work: strings bind to both.
  */
-final class JsonColumns {
+public final class JsonColumns {
 
     /** Characters; a reservation of a few hundred nodes is tens of kB of JSON. */
-    static final int MAX_JSON = 1_000_000;
+    public static final int MAX_JSON = 1_000_000;
 
     private JsonColumns() {
     }

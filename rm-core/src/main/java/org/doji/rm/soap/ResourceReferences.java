@@ -1,19 +1,20 @@
 package org.doji.rm.soap;
 
+import jakarta.xml.bind.JAXBElement;
 import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
 import jakarta.xml.ws.wsaddressing.W3CEndpointReferenceBuilder;
-import java.io.StringWriter;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.dom.DOMResult;
-import javax.xml.transform.stream.StreamResult;
+import org.doji.contract.addressing.AttributedURIType;
+import org.doji.contract.addressing.EndpointReferenceType;
+import org.doji.contract.addressing.ReferenceParametersType;
+import org.w3c.dom.DOMImplementation;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
@@ -28,6 +29,9 @@ public final class ResourceReferences {
     private static final String WSA_NS = "http://www.w3.org/2005/08/addressing";
     private static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
+    /** Creates empty documents; stateless, so one serves all threads. */
+    private static final DOMImplementation DOM = domImplementation();
+
     private ResourceReferences() {
     }
 
@@ -35,16 +39,47 @@ public final class ResourceReferences {
         return serviceAddress + "?res=" + URLEncoder.encode(key, StandardCharsets.UTF_8);
     }
 
-    public static W3CEndpointReference reference(String serviceAddress, String key) {
-        return new W3CEndpointReferenceBuilder()
-                .address(addressOf(serviceAddress, key))
-                .referenceParameter(keyElement(key))
-                .build();
+    /** The EPR of a resource: address with {@code ?res=key} and the key as reference parameter. */
+    public static EndpointReferenceType reference(String serviceAddress, String key) {
+        AttributedURIType address = new AttributedURIType();
+        address.setValue(addressOf(serviceAddress, key));
+        ReferenceParametersType parameters = new ReferenceParametersType();
+        parameters.getAny().add(keyElement(key));
+        EndpointReferenceType epr = new EndpointReferenceType();
+        epr.setAddress(address);
+        epr.setReferenceParameters(parameters);
+        return epr;
+    }
+
+    /** An EPR with just an address (a notification consumer). */
+    public static EndpointReferenceType endpoint(String address) {
+        AttributedURIType uri = new AttributedURIType();
+        uri.setValue(address);
+        EndpointReferenceType epr = new EndpointReferenceType();
+        epr.setAddress(uri);
+        return epr;
+    }
+
+    /**
+     * The same EPR for JAX-WS's {@code Service.getPort(EndpointReference, ...)}. Costly: jakarta.xml.ws-api 4.0
+     * builds a JAXB context per {@link W3CEndpointReference} instance, which is why the contract binds
+     * wsa:EndpointReferenceType to the generated {@link EndpointReferenceType} instead.
+     */
+    public static W3CEndpointReference toW3C(EndpointReferenceType epr) {
+        W3CEndpointReferenceBuilder builder = new W3CEndpointReferenceBuilder().address(addressOf(epr));
+        if (epr.getReferenceParameters() != null) {
+            for (Object p : epr.getReferenceParameters().getAny()) {
+                if (p instanceof Element e) {
+                    builder.referenceParameter(e);
+                }
+            }
+        }
+        return builder.build();
     }
 
     /**
      * The same EPR as {@link #reference}, as a DOM element named {@code name} (the RM port's reserve answer binds
-     * its EPR as DOM: a {@link W3CEndpointReference} builds a JAXB context per instance).
+     * its EPR as DOM).
      */
     public static Element referenceElement(QName name, String serviceAddress, String key) {
         Document doc = newDocument();
@@ -84,26 +119,31 @@ public final class ResourceReferences {
     }
 
     /** The key of an EPR: the reference parameter if present, else {@code res=} of the address. */
-    public static String keyOf(W3CEndpointReference epr) {
-        Element root = toElement(epr);
-        NodeList keys = root.getElementsByTagNameNS(TYPES_NS, "ResourceKey");
-        if (keys.getLength() > 0) {
-            return keys.item(0).getTextContent().trim();
+    public static String keyOf(EndpointReferenceType epr) {
+        if (epr.getReferenceParameters() != null) {
+            for (Object p : epr.getReferenceParameters().getAny()) {
+                if (p instanceof Element e && TYPES_NS.equals(e.getNamespaceURI())
+                        && RESOURCE_KEY.getLocalPart().equals(e.getLocalName())) {
+                    return e.getTextContent().trim();
+                }
+                if (p instanceof JAXBElement<?> j && RESOURCE_KEY.equals(j.getName()) && j.getValue() != null) {
+                    return j.getValue().toString().trim();
+                }
+            }
         }
         return keyFromQuery(queryOf(addressOf(epr)));
     }
 
     /** The address of an EPR, as given (with its query). */
-    public static String addressOf(W3CEndpointReference epr) {
-        NodeList addresses = toElement(epr).getElementsByTagNameNS(WSA_NS, "Address");
-        if (addresses.getLength() == 0) {
+    public static String addressOf(EndpointReferenceType epr) {
+        if (epr.getAddress() == null || epr.getAddress().getValue() == null) {
             throw new IllegalArgumentException("endpoint reference without an address");
         }
-        return addresses.item(0).getTextContent().trim();
+        return epr.getAddress().getValue().trim();
     }
 
     /** The address without its query: the service the resource lives at. */
-    public static String serviceAddressOf(W3CEndpointReference epr) {
+    public static String serviceAddressOf(EndpointReferenceType epr) {
         String address = addressOf(epr);
         int q = address.indexOf('?');
         return q < 0 ? address : address.substring(0, q);
@@ -126,24 +166,15 @@ public final class ResourceReferences {
         return q < 0 ? null : address.substring(q + 1);
     }
 
-    public static String toXml(W3CEndpointReference epr) {
-        StringWriter out = new StringWriter();
-        epr.writeTo(new StreamResult(out));
-        return out.toString();
-    }
-
-    private static Element toElement(W3CEndpointReference epr) {
-        DOMResult result = new DOMResult(newDocument());
-        epr.writeTo(result);
-        Node node = result.getNode();
-        Node root = node instanceof Document d ? d.getDocumentElement() : node;
-        return (Element) root;
-    }
-
     private static Document newDocument() {
+        // a new DocumentBuilder per call builds a whole Xerces parser configuration just to make an empty document
+        return DOM.createDocument(null, null, null);
+    }
+
+    private static DOMImplementation domImplementation() {
         try {
             // the JDK's own factory: newInstance() searches the class path (ServiceLoader) on every call
-            return DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder().newDocument();
+            return DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder().getDOMImplementation();
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException(e);
         }

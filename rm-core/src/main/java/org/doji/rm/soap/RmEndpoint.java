@@ -3,7 +3,6 @@ package org.doji.rm.soap;
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
-import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
 import java.time.Instant;
 import java.util.function.Supplier;
 import org.doji.contract.*;
@@ -60,7 +59,7 @@ public class RmEndpoint implements RmPortType {
     }
 
     @Override
-    public ReservationReference reserve(String correlationId, ReservationSpec spec, W3CEndpointReference consumer)
+    public ReservationReference reserve(String correlationId, ReservationSpec spec, org.doji.contract.addressing.EndpointReferenceType consumer)
             throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault, ResourceUnavailableFault {
         return call(() -> {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);

@@ -163,8 +163,7 @@ public class RemoteResourceManager implements ResourceManager {
 
     @Override
     public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
-        var consumerEpr = consumer == null ? null : new jakarta.xml.ws.wsaddressing.W3CEndpointReferenceBuilder()
-                .address(consumer).build();
+        var consumerEpr = consumer == null ? null : ResourceReferences.endpoint(consumer);
         return remote("reserve", () -> FromContract.view(
                 at(null).reserve(correlationId, ToContract.spec(spec), consumerEpr).getDocument()));
     }
