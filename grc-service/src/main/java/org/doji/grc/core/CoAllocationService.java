@@ -195,7 +195,8 @@ public class CoAllocationService {
     /** Moves reserved co-allocations to Active and Completed as their window passes. */
     public void tick() {
         Instant now = clock.instant();
-        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Active))) {
+        // only those whose window has begun: reading every future booking each tick grew with the bookings
+        for (CoAllocation c : store.startedBy(EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Active), now)) {
             if (c.plan() == null) {
                 continue;
             }
@@ -348,12 +349,14 @@ public class CoAllocationService {
             });
             meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
             log.info("co-allocation failed: {}", reason);
+            listener.settled(key, CoAllocationState.Failed);
         } catch (RuntimeException e) {
             log.error("co-allocation failed unexpectedly", e);
             store.update(key, r -> {
                 r.setState(CoAllocationState.Failed);
                 r.setReason("internal error: " + e.getMessage());
             });
+            listener.settled(key, CoAllocationState.Failed);
         } finally {
             MDC.remove("coAllocation");
         }
@@ -361,6 +364,11 @@ public class CoAllocationService {
 
     private boolean reserve(CoAllocation c, CoPlan plan, int attempt, List<String> failures) {
         String prefix = c.key() + ":" + attempt;
+        var specs = PlanSpecs.perRm(plan, c.request(), c.owner(), c.key());
+        // the plan and its participants are durable (one transaction) before any prepare goes out, so a
+        // restarted GRC can find and abort them
+        List<RmOutcome> intended = specs.keySet().stream().map(rmId -> RmOutcome.refused(rmId,
+                registry.get(rmId).map(RmRegistry.Entry::address).orElse(null), null, "prepare sent")).toList();
         store.update(c.key(), r -> {
             r.setState(CoAllocationState.Reserving);
             r.setAttempt(attempt);
@@ -369,12 +377,8 @@ public class CoAllocationService {
             r.setWindowStart(plan.window().start());
             r.setWindowEnd(plan.window().end());
             r.setCost(plan.cost());
+            r.setOutcomesJson(store.write(intended));
         });
-        var specs = PlanSpecs.perRm(plan, c.request(), c.owner(), c.key());
-        // the participants are durable before any prepare goes out, so a restarted GRC can find and abort them
-        List<RmOutcome> intended = specs.keySet().stream().map(rmId -> RmOutcome.refused(rmId,
-                registry.get(rmId).map(RmRegistry.Entry::address).orElse(null), null, "prepare sent")).toList();
-        store.update(c.key(), r -> r.setOutcomesJson(store.write(intended)));
         listener.beforePrepare(c.key(), attempt);
         var prepared = coordinator.prepare(specs, prefix);
         listener.afterPrepare(c.key(), attempt);
@@ -394,6 +398,7 @@ public class CoAllocationService {
             });
             meters.counter("doji.grc.coallocations", "outcome", "Reserved").increment();
             log.info("co-allocation reserved in slot {} at cost {}", plan.slot(), plan.cost());
+            listener.settled(c.key(), CoAllocationState.Reserved);
             return true;
         }
         store.update(c.key(), r -> {

@@ -132,6 +132,11 @@ public class CoAllocationStore {
         return records.findByStateIn(states).stream().map(this::snapshot).toList();
     }
 
+    /** Those in the given states whose planned window has started by {@code now}. */
+    public List<CoAllocation> startedBy(Collection<CoAllocationState> states, java.time.Instant now) {
+        return records.findByStateInAndWindowStartLessThanEqual(states, now).stream().map(this::snapshot).toList();
+    }
+
     public void delete(String key) {
         tx.executeWithoutResult(s -> records.deleteById(key));
         parsed.remove(key);

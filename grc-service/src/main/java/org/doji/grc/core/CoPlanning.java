@@ -1,28 +1,31 @@
 package org.doji.grc.core;
 
+import io.micrometer.core.instrument.DistributionSummary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.rm.api.Caller;
+import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
- * Planning of one request: the N candidate slots, one availability call per described RM with all slots,
+ * Planning of one request: the N candidate slots, one availability query per described RM with all slots,
  * all in parallel and each bounded by the RM timeout (a silent RM is left out, not fatal), then the planner.
+ * Concurrent plannings' queries to the same RM share calls ({@link AvailabilityBatcher}).
  */
 class CoPlanning {
 
@@ -37,6 +40,8 @@ class CoPlanning {
     private final io.micrometer.core.instrument.MeterRegistry meters;
     /** Per user, the share of each RM's free capacity the GRC plans with (DESIGN §3, service level C). */
     private final Map<String, Double> serviceLevels;
+    private final Map<ResourceManager, AvailabilityBatcher> batchers = new ConcurrentHashMap<>();
+    private final DistributionSummary batchSizes;
 
     CoPlanning(RmRegistry registry, PlanningStrategy planner, ExecutorService rmCalls, int slots, Duration rmTimeout,
                Caller self, io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
@@ -48,6 +53,13 @@ class CoPlanning {
         this.rmTimeout = rmTimeout;
         this.self = self;
         this.meters = meters;
+        this.batchSizes = DistributionSummary.builder("doji.grc.availability.batch")
+                .description("co-allocations whose availability queries one RM call answered").register(meters);
+    }
+
+    /** One per RM client: concurrent plannings share each RM's availability calls. */
+    private AvailabilityBatcher batcher(RmRegistry.Entry rm) {
+        return batchers.computeIfAbsent(rm.rm(), r -> new AvailabilityBatcher(r, self, rmCalls, batchSizes));
     }
 
     PlanningOutcome plan(CoRequest request, String user) {
@@ -60,21 +72,12 @@ class CoPlanning {
         List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
         Map<String, ResourceInventory> descriptions = registry.describeAll();
         Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
-        Map<String, String> mdc = MDC.getCopyOfContextMap();
         for (RmRegistry.Entry rm : registry.all()) {
             if (!descriptions.containsKey(rm.id())) {
                 continue;
             }
-            futures.put(rm.id(), CompletableFuture.supplyAsync(() -> {
-                if (mdc != null) {
-                    MDC.setContextMap(mdc);
-                }
-                try {
-                    return rm.rm().availability(self, new AvailabilityQuery(windows, user));
-                } finally {
-                    MDC.clear();
-                }
-            }, rmCalls).orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
+            futures.put(rm.id(), batcher(rm).availability(new AvailabilityQuery(windows, user))
+                    .orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
         }
         Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
         List<String> unreachable = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.doji.grc.core;
 
+import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.persistence.CoAllocationRecord.Decision;
 
 /**
@@ -19,6 +20,10 @@ public interface CoordinationListener {
 
     /** The decision is stored; phase two is about to start. */
     default void afterDecision(String coAllocation, int attempt, Decision decision) {
+    }
+
+    /** The co-allocation's reservation attempt ended, Reserved or Failed; the state is durable. */
+    default void settled(String coAllocation, CoAllocationState state) {
     }
 
     CoordinationListener NONE = new CoordinationListener() { };

@@ -2,7 +2,9 @@ package org.doji.it.bench;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.core.CoordinationListener;
 import org.doji.grc.persistence.CoAllocationRecord.Decision;
 
@@ -22,6 +24,17 @@ final class Timeline implements CoordinationListener {
     }
 
     private final Map<String, Steps> steps = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<CoAllocationState>> settled = new ConcurrentHashMap<>();
+
+    @Override
+    public void settled(String coAllocation, CoAllocationState state) {
+        settled.computeIfAbsent(coAllocation, k -> new CompletableFuture<>()).complete(state);
+    }
+
+    /** Completes when the co-allocation is Reserved or Failed (durably); ends the wait without polling the GRC. */
+    CompletableFuture<CoAllocationState> whenSettled(String coAllocation) {
+        return settled.computeIfAbsent(coAllocation, k -> new CompletableFuture<>());
+    }
 
     @Override
     public void beforePrepare(String coAllocation, int attempt) {
@@ -46,5 +59,6 @@ final class Timeline implements CoordinationListener {
 
     void forget(String coAllocation) {
         steps.remove(coAllocation);
+        settled.remove(coAllocation);
     }
 }
