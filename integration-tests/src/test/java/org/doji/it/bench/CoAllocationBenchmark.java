@@ -83,9 +83,15 @@ public final class CoAllocationBenchmark {
                   double prepare, double decision, double phaseTwo) {
     }
 
-    /** Each request gets its own 3 h range, so requests never compete for capacity. */
+    /** 3 h ranges ahead of the booking horizon (366 days): after the last one, the next lap starts at the first. */
+    private static final int RANGES = 2800;
+
+    /**
+     * Each request gets its own 3 h range, so concurrent requests never compete for capacity; a later lap books
+     * the same ranges again, next to the earlier laps' reservations (each takes 4 of a site's cores).
+     */
     private CoAllocationRequest request() {
-        Instant est = base.plus(3 * sequence.getAndIncrement(), ChronoUnit.HOURS);
+        Instant est = base.plus(3 * (sequence.getAndIncrement() % RANGES), ChronoUnit.HOURS);
         var time = slots == 1 ? GrcClient.fixed(est, Duration.ofHours(1))
                 : GrcClient.flexible(est, est.plus(2, ChronoUnit.HOURS), Duration.ofHours(1));
         return GrcClient.request(Map.of("a", 4, "b", 4, "c", 4), Map.of(), 1000, time);

@@ -68,7 +68,9 @@ public class RemoteResourceManager implements ResourceManager {
                                  ClientSecurity security) {
         this.address = address;
         this.token = security.hasToken() ? new UsernameTokenHeader(security.username(), security.password()) : null;
-        this.port = new RmService().getRmPort(new jakarta.xml.ws.soap.AddressingFeature());
+        // no WS-Addressing headers: every call names its resource in the ResourceKey header itself, and the
+        // RM's addressing interceptors then have nothing to decode, correlate or answer (a few % of each call)
+        this.port = new RmService().getRmPort();
         BindingProvider bp = (BindingProvider) port;
         // every call goes to this one address (the resource key travels as a SOAP header): CXF then keeps ONE
         // conduit, with the policy and TLS settings below and its pooled connections; a per-resource address
@@ -103,7 +105,7 @@ public class RemoteResourceManager implements ResourceManager {
 
     private RmPortType at(String key) {
         Map<String, Object> ctx = ((BindingProvider) port).getRequestContext();
-        // mutable: WS-Addressing adds its own headers to this list
+        // mutable: interceptors may add headers of their own
         List<Header> headers = new java.util.ArrayList<>(2);
         ctx.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
         if (key != null) {
