@@ -73,6 +73,11 @@ public class ReservationStore {
         });
     }
 
+    /** Whether any record has a termination time (is waiting to be forgotten). */
+    boolean anyTerminationTime() {
+        return reservations.existsByTerminationTimeNotNull();
+    }
+
     /** Deletes stored answers created before {@code before}; returns how many. */
     int forgetAnswersBefore(Instant before) {
         Integer n = tx.execute(status -> answers.deleteCreatedBefore(before));

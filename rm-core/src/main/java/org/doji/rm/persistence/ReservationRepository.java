@@ -10,4 +10,6 @@ public interface ReservationRepository extends JpaRepository<ReservationRecord, 
     List<ReservationRecord> findByLifecycleStateIn(Collection<LifecycleState> states);
 
     List<ReservationRecord> findByTerminationTimeLessThanEqual(java.time.Instant time);
+
+    boolean existsByTerminationTimeNotNull();
 }

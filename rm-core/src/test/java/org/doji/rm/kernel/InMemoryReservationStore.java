@@ -94,6 +94,11 @@ public class InMemoryReservationStore extends ReservationStore {
     }
 
     @Override
+    synchronized boolean anyTerminationTime() {
+        return records.values().stream().anyMatch(rec -> rec.getTerminationTime() != null);
+    }
+
+    @Override
     synchronized int forgetAnswersBefore(Instant before) {
         List<String> old = answers.values().stream().filter(a -> a.getCreated().isBefore(before))
                 .map(IdempotencyRecord::getId).toList();
