@@ -48,7 +48,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * GRC sends no WS-BaseNotification yet, so a Notify consumer was not an option.
  *
  * <pre>./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java [-Dbench.requests=300 ...]</pre>
- * Options (system properties): bench.warmup (100), bench.requests (300, latency run, one client),
+ * Options (system properties): bench.warmup (1500), bench.requests (300, latency run, one client),
  * bench.clients (1,8,32), bench.seconds (20 per throughput run), bench.rounds (3 per client count; medians),
  * bench.slots (10 = N candidate slots over a 2 h start range; 1 = fixed window), bench.poll-ms (2),
  * bench.detect (hook | store | soap).
@@ -131,6 +131,11 @@ public final class CoAllocationBenchmark {
         return Duration.between(a, b).toNanos() / 1e6;
     }
 
+    /** CPU time of this whole process (clients, GRC, 13 RMs, JIT, GC). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
     private static double load() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
@@ -186,6 +191,7 @@ public final class CoAllocationBenchmark {
         AtomicInteger failed = new AtomicInteger();
         Stats latency = new Stats();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         List<Future<?>> running = new ArrayList<>();
         for (GrcClient port : ports) {
@@ -218,9 +224,11 @@ public final class CoAllocationBenchmark {
         }
         pool.shutdownNow();
         double secs = (System.nanoTime() - t0) / 1e9;
+        double cpuMs = (processCpuNanos() - cpu0) / 1e6;
         double rate = done.get() / secs;
-        out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms, load %.2f%n",
-                clients, done.get(), failed.get(), secs, rate, latency.percentile(50), latency.percentile(99), load());
+        out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms,"
+                        + " CPU %.1f ms per co-allocation, load %.2f%n", clients, done.get(), failed.get(), secs, rate,
+                latency.percentile(50), latency.percentile(99), cpuMs / Math.max(1, done.get()), load());
         return new double[] {rate, latency.percentile(50)};
     }
 
@@ -290,7 +298,8 @@ public final class CoAllocationBenchmark {
 
     public static void main(String[] args) throws Exception {
         PrintWriter out = new PrintWriter(System.out, true);
-        int warmup = Integer.getInteger("bench.warmup", 100);
+        // the JIT compiles for minutes on a JVM with 14 Spring applications: measure the steady state
+        int warmup = Integer.getInteger("bench.warmup", 1500);
         int requests = Integer.getInteger("bench.requests", 300);
         int seconds = Integer.getInteger("bench.seconds", 20);
         int rounds = Integer.getInteger("bench.rounds", 3);

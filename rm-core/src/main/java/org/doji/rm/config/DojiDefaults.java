@@ -28,6 +28,11 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("cxf.path", "/services");
         defaults.put("spring.main.banner-mode", "off");
         defaults.put("management.endpoints.web.exposure.include", "health,info,metrics");
+        // every SOAP call is a POST to one URI per service: per-request HTTP observations say little (the
+        // doji.* metrics time each operation) and cost a few % of a busy RM's CPU; set to true to have them
+        defaults.put("management.observations.enable.http.server.requests", "false");
+        // Spring Data's per-query metrics (repository invocations): same reasoning
+        defaults.put("management.metrics.data.repository.autotime.enabled", "false");
         // clients without WS-Addressing (plain stubs, zeep, gSOAP) are welcome; CXF would warn on each call
         defaults.put("logging.level.org.apache.cxf.ws.addressing.ContextUtils", "ERROR");
         // Spring Boot moves its own defaultProperties (SpringApplicationBuilder.properties) behind every
