@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -133,7 +134,7 @@ public class CoAllocationStore {
     }
 
     /** Those in the given states whose planned window has started by {@code now}. */
-    public List<CoAllocation> startedBy(Collection<CoAllocationState> states, java.time.Instant now) {
+    public List<CoAllocation> startedBy(Collection<CoAllocationState> states, Instant now) {
         return records.findByStateInAndWindowStartLessThanEqual(states, now).stream().map(this::snapshot).toList();
     }
 
