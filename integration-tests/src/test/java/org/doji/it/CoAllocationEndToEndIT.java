@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +23,7 @@ import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.UnknownResourceFault;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.GetResourceProperty;
 import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;

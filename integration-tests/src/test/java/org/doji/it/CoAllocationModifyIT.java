@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -18,6 +17,7 @@ import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.ResourceUnavailableFault;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.types.CoAllocationDocument;

@@ -2,7 +2,6 @@ package org.doji.grc.cli;
 
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.soap.SOAPFaultException;
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -18,6 +17,7 @@ import org.doji.contract.InvalidStateTransitionFault;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.contract.ResourceUnavailableFault;
 import org.doji.contract.UnknownResourceFault;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.CoAllocationList;
 import org.doji.contract.grc.GetResourcePropertyDocument;

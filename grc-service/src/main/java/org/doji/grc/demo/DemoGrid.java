@@ -1,10 +1,10 @@
 package org.doji.grc.demo;
 
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.PlannedPath;
 import org.doji.contract.types.PlannedSite;

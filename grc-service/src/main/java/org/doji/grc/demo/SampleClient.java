@@ -1,7 +1,6 @@
 package org.doji.grc.demo;
 
 import jakarta.xml.ws.BindingProvider;
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;

@@ -1,12 +1,12 @@
 package org.doji.grc.cli;
 
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.doji.contract.GrcPortType;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.CancelResponse;
 import org.doji.contract.grc.CoAllocationList;

@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.AddressingFeature;
-import org.doji.contract.addressing.EndpointReferenceType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +19,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;

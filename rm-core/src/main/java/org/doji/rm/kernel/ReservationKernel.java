@@ -61,9 +61,9 @@ public class ReservationKernel implements ResourceManager {
     private Instant answersPruned = Instant.MIN;
     /**
      * False while no record has a termination time: the tick then skips the garbage query (one query per tick
-     * per RM was a few % of a busy RM's CPU, for records that almost never exist).
+     * per RM was a few % of a busy RM's CPU, for records that almost never exist). Guarded by the write lock.
      */
-    private volatile boolean terminationsPending = true;
+    private boolean terminationsPending = true;
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {

@@ -1,6 +1,5 @@
 package org.doji.rm.soap;
 
-import jakarta.xml.bind.JAXBElement;
 import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
 import jakarta.xml.ws.wsaddressing.W3CEndpointReferenceBuilder;
 import java.net.URLDecoder;
@@ -41,12 +40,9 @@ public final class ResourceReferences {
 
     /** The EPR of a resource: address with {@code ?res=key} and the key as reference parameter. */
     public static EndpointReferenceType reference(String serviceAddress, String key) {
-        AttributedURIType address = new AttributedURIType();
-        address.setValue(addressOf(serviceAddress, key));
         ReferenceParametersType parameters = new ReferenceParametersType();
         parameters.getAny().add(keyElement(key));
-        EndpointReferenceType epr = new EndpointReferenceType();
-        epr.setAddress(address);
+        EndpointReferenceType epr = endpoint(addressOf(serviceAddress, key));
         epr.setReferenceParameters(parameters);
         return epr;
     }
@@ -122,12 +118,10 @@ public final class ResourceReferences {
     public static String keyOf(EndpointReferenceType epr) {
         if (epr.getReferenceParameters() != null) {
             for (Object p : epr.getReferenceParameters().getAny()) {
+                // t:ResourceKey is no global element of the contract, so JAXB hands it over as DOM
                 if (p instanceof Element e && TYPES_NS.equals(e.getNamespaceURI())
                         && RESOURCE_KEY.getLocalPart().equals(e.getLocalName())) {
                     return e.getTextContent().trim();
-                }
-                if (p instanceof JAXBElement<?> j && RESOURCE_KEY.equals(j.getName()) && j.getValue() != null) {
-                    return j.getValue().toString().trim();
                 }
             }
         }

@@ -6,6 +6,7 @@ import jakarta.xml.ws.WebServiceContext;
 import java.time.Instant;
 import java.util.function.Supplier;
 import org.doji.contract.*;
+import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.rm.GetResourceProperty;
 import org.doji.contract.rm.GetResourcePropertyDocument;
 import org.doji.contract.rm.GetResourcePropertyDocumentResponse;
@@ -59,7 +60,7 @@ public class RmEndpoint implements RmPortType {
     }
 
     @Override
-    public ReservationReference reserve(String correlationId, ReservationSpec spec, org.doji.contract.addressing.EndpointReferenceType consumer)
+    public ReservationReference reserve(String correlationId, ReservationSpec spec, EndpointReferenceType consumer)
             throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault, ResourceUnavailableFault {
         return call(() -> {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
