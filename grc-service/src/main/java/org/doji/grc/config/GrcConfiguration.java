@@ -108,7 +108,7 @@ public class GrcConfiguration {
                                                    io.micrometer.core.instrument.MeterRegistry meters,
                                                    org.doji.rm.security.UserStore users) {
         return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
-                props.slots(), props.maxPlans(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE),
+                props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE),
                 meters, users.serviceLevels());
     }
 

@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param trustStore     trust store (PKCS12) for https RM addresses with a private CA; none = the JVM's
  * @param trustStorePassword its password
  * @param exportLpDir    when set, every slot's integer program is written there in CPLEX LP format
+ * @param planningBatch  at most this many queued co-allocations share one availability fan-out (1 = each alone)
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -40,7 +41,8 @@ public record GrcProperties(
         @DefaultValue("PT2M") Duration holdTimeout,
         java.nio.file.Path trustStore,
         String trustStorePassword,
-        java.nio.file.Path exportLpDir) {
+        java.nio.file.Path exportLpDir,
+        @DefaultValue("32") int planningBatch) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -61,6 +63,9 @@ public record GrcProperties(
         }
         if (trustStore != null && !java.nio.file.Files.isReadable(trustStore)) {
             throw new IllegalArgumentException("doji.grc.trust-store " + trustStore + " cannot be read");
+        }
+        if (planningBatch < 1 || planningBatch > 100) {
+            throw new IllegalArgumentException("doji.grc.planning-batch must be in 1..100, was " + planningBatch);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

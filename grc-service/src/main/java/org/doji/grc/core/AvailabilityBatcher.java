@@ -50,10 +50,20 @@ final class AvailabilityBatcher {
 
     /** The RM's answer for this query's windows (indices as in the query); completes exceptionally if the call fails. */
     CompletableFuture<List<SlotAvailability>> availability(AvailabilityQuery query) {
-        Waiter w = new Waiter(query, new CompletableFuture<>(), MDC.get("coAllocation"));
+        return availability(List.of(query)).get(0);
+    }
+
+    /**
+     * Answers for several queries enqueued together (one batch of plannings), so they share a call even when
+     * none is in flight yet; each answer as for a single query.
+     */
+    List<CompletableFuture<List<SlotAvailability>>> availability(List<AvailabilityQuery> queries) {
+        String coAllocation = MDC.get("coAllocation");
+        List<Waiter> waiters = queries.stream()
+                .map(q -> new Waiter(q, new CompletableFuture<>(), coAllocation)).toList();
         boolean start;
         synchronized (this) {
-            pending.add(w);
+            pending.addAll(waiters);
             start = !inFlight;
             inFlight = true;
         }
@@ -64,7 +74,7 @@ final class AvailabilityBatcher {
                 failAll(e);
             }
         }
-        return w.answer();
+        return waiters.stream().map(Waiter::answer).toList();
     }
 
     private void drain() {

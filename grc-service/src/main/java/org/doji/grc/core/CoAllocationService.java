@@ -44,12 +44,13 @@ public class CoAllocationService {
     private final org.doji.rm.persistence.JsonCodec hashes = new org.doji.rm.persistence.JsonCodec();
     private final CoPlanning planning;
     private final CoAllocationModifier modifier;
+    private final PlanningIntake intake;
     /** Serialises the changes (modify, cancel) of one co-allocation; striped so the set stays bounded. */
     private final Object[] changeLocks = new Object[64];
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
-                               Clock clock, int slots, int maxPlans, Duration rmTimeout, CoordinationListener listener,
+                               Clock clock, int slots, int maxPlans, int planningBatch, Duration rmTimeout, CoordinationListener listener,
                                io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
         this.meters = meters;
         this.store = store;
@@ -63,6 +64,7 @@ public class CoAllocationService {
         this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters,
                 serviceLevels);
         this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans, listener);
+        this.intake = new PlanningIntake(store::find, planning::fetchAll, workers, planningBatch, this::proceed);
         for (int i = 0; i < changeLocks.length; i++) {
             changeLocks[i] = new Object();
         }
@@ -126,7 +128,7 @@ public class CoAllocationService {
         record.setConsumer(consumer);
         store.create(record, request, callId, hash);
         log.info("co-allocation {} accepted for {}", key, caller.name());
-        workers.execute(() -> run(key));
+        intake.submit(key);
         return key;
     }
 
@@ -293,7 +295,7 @@ public class CoAllocationService {
                         r.setState(CoAllocationState.Planning);
                     });
                 }
-                workers.execute(() -> run(c.key()));
+                intake.submit(c.key());
             } finally {
                 MDC.remove("coAllocation");
             }
@@ -322,44 +324,54 @@ public class CoAllocationService {
         coordinator.abort(known, prefix);
     }
 
-    /** Plans and reserves one co-allocation (runs on a worker thread). */
-    void run(String key) {
-        MDC.put("coAllocation", key);
+    /** Plans and reserves one co-allocation of a batch once the RMs have answered (runs on a worker thread). */
+    private void proceed(CoAllocation c, CoPlanning.Answers answers, RuntimeException error) {
+        MDC.put("coAllocation", c.key());
         try {
-            CoAllocation c = store.find(key).orElseThrow();
-            PlanningOutcome outcome = planNow(c.request(), c.owner());
-            List<String> failures = new ArrayList<>();
-            outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
-            outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
-            int tried = 0;
-            int attempt = c.attempt();
-            for (CoPlan plan : outcome.ranked()) {
-                if (tried++ >= maxPlans) {
-                    break;
-                }
-                if (reserve(c, plan, ++attempt, failures)) {
-                    return;
-                }
+            if (error != null) {
+                throw error;
             }
-            String reason = outcome.ranked().isEmpty() ? "no feasible plan: " + String.join("; ", failures)
-                    : "no plan could be reserved: " + String.join("; ", failures);
-            store.update(key, r -> {
-                r.setState(CoAllocationState.Failed);
-                r.setReason(reason);
-            });
-            meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
-            log.info("co-allocation failed: {}", reason);
-            listener.settled(key, CoAllocationState.Failed);
+            reserveBest(c, planning.plan(new CoPlanning.Job(c.request(), c.owner()), answers));
         } catch (RuntimeException e) {
-            log.error("co-allocation failed unexpectedly", e);
-            store.update(key, r -> {
-                r.setState(CoAllocationState.Failed);
-                r.setReason("internal error: " + e.getMessage());
-            });
-            listener.settled(key, CoAllocationState.Failed);
+            failed(c.key(), e);
         } finally {
             MDC.remove("coAllocation");
         }
+    }
+
+    /** Tries the ranked plans in order, up to maxPlans; Failed with every reason when none could be reserved. */
+    private void reserveBest(CoAllocation c, PlanningOutcome outcome) {
+        List<String> failures = new ArrayList<>();
+        outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
+        outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
+        int tried = 0;
+        int attempt = c.attempt();
+        for (CoPlan plan : outcome.ranked()) {
+            if (tried++ >= maxPlans) {
+                break;
+            }
+            if (reserve(c, plan, ++attempt, failures)) {
+                return;
+            }
+        }
+        String reason = outcome.ranked().isEmpty() ? "no feasible plan: " + String.join("; ", failures)
+                : "no plan could be reserved: " + String.join("; ", failures);
+        store.update(c.key(), r -> {
+            r.setState(CoAllocationState.Failed);
+            r.setReason(reason);
+        });
+        meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
+        log.info("co-allocation failed: {}", reason);
+        listener.settled(c.key(), CoAllocationState.Failed);
+    }
+
+    private void failed(String key, RuntimeException e) {
+        log.error("co-allocation failed unexpectedly", e);
+        store.update(key, r -> {
+            r.setState(CoAllocationState.Failed);
+            r.setReason("internal error: " + e.getMessage());
+        });
+        listener.settled(key, CoAllocationState.Failed);
     }
 
     private boolean reserve(CoAllocation c, CoPlan plan, int attempt, List<String> failures) {

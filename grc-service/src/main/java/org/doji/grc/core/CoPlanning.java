@@ -69,32 +69,68 @@ class CoPlanning {
     /** Plans with the RMs' answers adjusted first (a modification adds back what it already holds). */
     PlanningOutcome plan(CoRequest request, String user,
                          UnaryOperator<Map<String, List<SlotAvailability>>> adjust) {
-        List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
+        Job job = new Job(request, user, adjust);
+        return plan(job, fetchAll(List.of(job)).get(0));
+    }
+
+    /** One request to plan: its end user (service level, availability on their behalf) and the adjustment of the answers. */
+    record Job(CoRequest request, String user, UnaryOperator<Map<String, List<SlotAvailability>>> adjust) {
+        Job(CoRequest request, String user) {
+            this(request, user, UnaryOperator.identity());
+        }
+    }
+
+    /** What the RMs answered for one job: its candidate slots, the RMs' descriptions and free capacity, who did not answer. */
+    record Answers(List<TimeWindow> windows, Map<String, ResourceInventory> descriptions,
+                   Map<String, List<SlotAvailability>> free, List<String> unreachable) {
+    }
+
+    /**
+     * One availability fan-out for several jobs: each RM gets every job's slots at once (one call per end user,
+     * see {@link AvailabilityBatcher}), each call bounded by the RM timeout. Answers in the order of the jobs.
+     */
+    List<Answers> fetchAll(List<Job> jobs) {
+        List<List<TimeWindow>> windows = jobs.stream().map(j -> CandidateSlots.of(j.request().time(), slots)).toList();
+        List<AvailabilityQuery> queries = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            queries.add(new AvailabilityQuery(windows.get(i), jobs.get(i).user()));
+        }
         Map<String, ResourceInventory> descriptions = registry.describeAll();
-        Map<String, CompletableFuture<List<SlotAvailability>>> futures = new LinkedHashMap<>();
+        Map<String, List<CompletableFuture<List<SlotAvailability>>>> futures = new LinkedHashMap<>();
+        List<String> undescribed = new ArrayList<>();
         for (RmRegistry.Entry rm : registry.all()) {
             if (!descriptions.containsKey(rm.id())) {
+                undescribed.add(rm.id());
                 continue;
             }
-            futures.put(rm.id(), batcher(rm).availability(new AvailabilityQuery(windows, user))
-                    .orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
+            futures.put(rm.id(), batcher(rm).availability(queries).stream()
+                    .map(f -> f.orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS)).toList());
         }
-        Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
-        List<String> unreachable = new ArrayList<>();
-        registry.all().stream().filter(rm -> !descriptions.containsKey(rm.id())).forEach(rm -> unreachable.add(rm.id()));
-        futures.forEach((rmId, f) -> {
-            try {
-                answers.put(rmId, f.join());
-            } catch (RuntimeException e) {
-                log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
-                unreachable.add(rmId);
-            }
-        });
+        List<Answers> all = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            Map<String, List<SlotAvailability>> free = new LinkedHashMap<>();
+            List<String> unreachable = new ArrayList<>(undescribed);
+            int job = i;
+            futures.forEach((rmId, perJob) -> {
+                try {
+                    free.put(rmId, perJob.get(job).join());
+                } catch (RuntimeException e) {
+                    log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
+                    unreachable.add(rmId);
+                }
+            });
+            all.add(new Answers(windows.get(i), descriptions, free, unreachable));
+        }
+        return all;
+    }
+
+    /** Plans one job on its answers. */
+    PlanningOutcome plan(Job job, Answers answers) {
         long t0 = System.nanoTime();
-        PlanningOutcome outcome = planner.plan(request, windows, descriptions,
-                share(adjust.apply(answers), serviceLevels.getOrDefault(user, 1.0)));
+        PlanningOutcome outcome = planner.plan(job.request(), answers.windows(), answers.descriptions(),
+                share(job.adjust().apply(answers.free()), serviceLevels.getOrDefault(job.user(), 1.0)));
         meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), unreachable);
+        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), answers.unreachable());
     }
 
     private static Map<String, List<SlotAvailability>> share(Map<String, List<SlotAvailability>> answers, double share) {

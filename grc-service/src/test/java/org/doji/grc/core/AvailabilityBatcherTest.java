@@ -103,6 +103,22 @@ class AvailabilityBatcherTest {
     }
 
     @Test
+    void queriesEnqueuedTogetherShareTheFirstCall() throws Exception {
+        AvailabilityBatcher batcher = new AvailabilityBatcher(rm(), Caller.coordinator("grc"), executor, sizes);
+        firstCallMayReturn.countDown();
+        var answers = batcher.availability(List.of(new AvailabilityQuery(List.of(hour(1), hour(2)), "alice"),
+                new AvailabilityQuery(List.of(hour(2), hour(6)), "alice"), new AvailabilityQuery(List.of(hour(4)), "bob")));
+        assertThat(answers.get(0).get(5, TimeUnit.SECONDS)).extracting(AvailabilityBatcherTest::freeCores).containsExactly(1, 2);
+        assertThat(answers.get(1).get(5, TimeUnit.SECONDS)).extracting(SlotAvailability::index).containsExactly(0, 1);
+        assertThat(answers.get(1).get(5, TimeUnit.SECONDS)).extracting(AvailabilityBatcherTest::freeCores).containsExactly(2, 6);
+        assertThat(answers.get(2).get(5, TimeUnit.SECONDS)).extracting(AvailabilityBatcherTest::freeCores).containsExactly(4);
+        // alice's two in the first call (hour 2 once), bob's in the next
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(0).slots()).containsExactly(hour(1), hour(2), hour(6));
+        assertThat(calls.get(1).slots()).containsExactly(hour(4));
+    }
+
+    @Test
     void aFailedCallFailsEveryQueryItCarried() throws Exception {
         AvailabilityBatcher batcher = new AvailabilityBatcher(rm(), Caller.coordinator("grc"), executor, sizes);
         failing = true;
