@@ -66,6 +66,8 @@ public final class CoAllocationBenchmark {
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS);
     private final AtomicLong sequence = new AtomicLong();
     private volatile String lastKey;
+    /** Availability calls the GRC has made so far (its batch-size metric's count). */
+    private java.util.function.LongSupplier availabilityCalls = () -> 0;
 
     private CoAllocationBenchmark(PrintWriter out, GrcClient client, Timeline timeline, int slots, int pollMs,
                                   java.util.function.Function<String, CoAllocationDocument> detector) {
@@ -136,6 +138,17 @@ public final class CoAllocationBenchmark {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
+    /** User and kernel CPU ticks of this process from /proc (Linux); zeros elsewhere. */
+    private static long[] userSystemTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+        } catch (Exception e) {
+            return new long[] {0, 0};
+        }
+    }
+
     private static double load() {
         return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
@@ -192,6 +205,8 @@ public final class CoAllocationBenchmark {
         Stats latency = new Stats();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         long cpu0 = processCpuNanos();
+        long[] ticks0 = userSystemTicks();
+        long calls0 = availabilityCalls.getAsLong();
         long t0 = System.nanoTime();
         List<Future<?>> running = new ArrayList<>();
         for (GrcClient port : ports) {
@@ -225,10 +240,16 @@ public final class CoAllocationBenchmark {
         pool.shutdownNow();
         double secs = (System.nanoTime() - t0) / 1e9;
         double cpuMs = (processCpuNanos() - cpu0) / 1e6;
+        long[] ticks = userSystemTicks();
+        long user = ticks[0] - ticks0[0];
+        long system = ticks[1] - ticks0[1];
+        long calls = availabilityCalls.getAsLong() - calls0;
         double rate = done.get() / secs;
         out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms,"
-                        + " CPU %.1f ms per co-allocation, load %.2f%n", clients, done.get(), failed.get(), secs, rate,
-                latency.percentile(50), latency.percentile(99), cpuMs / Math.max(1, done.get()), load());
+                        + " CPU %.1f ms per co-allocation (%.0f%% in the kernel), %.1f availability calls per co-allocation,"
+                        + " load %.2f%n", clients, done.get(), failed.get(), secs, rate, latency.percentile(50),
+                latency.percentile(99), cpuMs / Math.max(1, done.get()), 100.0 * system / Math.max(1, user + system),
+                (double) calls / Math.max(1, done.get() + failed.get()), load());
         return new double[] {rate, latency.percentile(50)};
     }
 
@@ -325,8 +346,13 @@ public final class CoAllocationBenchmark {
             try {
                 GrcClient client = new GrcClient(GrcProcess.urlOf(grc));
                 var store = grc.getBean(org.doji.grc.core.CoAllocationStore.class);
+                MeterRegistry grcMeters = grc.getBean(MeterRegistry.class);
                 CoAllocationBenchmark bench = new CoAllocationBenchmark(out, client, timeline, slots, pollMs,
                         soapPolling ? null : key -> stateOf(store, key));
+                bench.availabilityCalls = () -> {
+                    var batches = grcMeters.find("doji.grc.availability.batch").summary();
+                    return batches == null ? 0 : batches.count();
+                };
                 out.printf("Reserved detected by %s; latency from the GRC's own updated timestamp%n",
                         detect.equals("hook") ? "the coordinator's settled callback (no polling)"
                                 : (soapPolling ? "GetResourcePropertyDocument over SOAP" : "reading the GRC's store in-process")

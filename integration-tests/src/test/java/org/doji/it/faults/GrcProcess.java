@@ -48,7 +48,7 @@ public final class GrcProcess implements AutoCloseable {
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
                 "-cp", cp, "org.doji.grc.DojiLauncher", "grc",
                 "--server.port=0", "--spring.jmx.enabled=false",
-                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH));
+                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH + System.getProperty("bench.h2", "")));
         cmd.addAll(args);
         Files.createDirectories(logFile.getParent());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)

@@ -49,7 +49,7 @@ public final class RmFleet implements AutoCloseable {
                 props.put("doji.rm.id", rm.id());
                 props.put("server.port", 0);
                 props.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve(rm.id()).toAbsolutePath()
-                        + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
+                        + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0" + System.getProperty("bench.h2", ""));
                 props.putIfAbsent("spring.jmx.enabled", "false");
                 props.putIfAbsent("management.endpoints.web.exposure.include", "health");
                 String[] args = props.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
