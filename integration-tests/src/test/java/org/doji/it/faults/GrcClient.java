@@ -37,6 +37,13 @@ public final class GrcClient {
         this.port = new GrcService().getGrcPort(new AddressingFeature());
         BindingProvider bp = (BindingProvider) port;
         bp.getRequestContext().put("thread.local.request.context", "true");
+        // the HttpURLConnection conduit reads answers in the calling thread (CXF's default java.net.http conduit
+        // hops over selector and worker threads per call; on 2 cores a new thread per response), as the GRC's own
+        // RM clients do (RemoteResourceManager)
+        org.apache.cxf.frontend.ClientProxy.getClient(port).getEndpoint().getEndpointInfo().setProperty(
+                org.apache.cxf.transport.http.HTTPConduitFactory.class.getName(),
+                (org.apache.cxf.transport.http.HTTPConduitFactory) (factory, bus, info, target) ->
+                        new org.apache.cxf.transport.http.URLConnectionHTTPConduit(bus, info, target));
         var policy = new org.apache.cxf.transports.http.configuration.HTTPClientPolicy();
         policy.setAllowChunking(false); // one write per request (Nagle + delayed ACK cost ~40 ms otherwise)
         policy.setConnectionTimeout(5_000);
