@@ -48,7 +48,7 @@ public final class GrcProcess implements AutoCloseable {
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
                 "-cp", cp, "org.doji.grc.DojiLauncher", "grc",
                 "--server.port=0", "--spring.jmx.enabled=false",
-                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH + System.getProperty("bench.h2", "")));
+                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH));
         cmd.addAll(args);
         Files.createDirectories(logFile.getParent());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -117,7 +117,10 @@ public final class GrcProcess implements AutoCloseable {
     public static ConfigurableApplicationContext inThisJvm(Path database, List<String> args,
             org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
         List<String> all = new ArrayList<>(List.of("--server.port=0", "--spring.jmx.enabled=false",
-                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE"));
+                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH,
+                // the apps of one JVM share one logback context: each app's logback metrics would add its own
+                // turbo filter to it, consulted on every log call of every app
+                "--spring.autoconfigure.exclude=org.springframework.boot.actuate.autoconfigure.metrics.LogbackMetricsAutoConfiguration"));
         all.addAll(args);
         return new SpringApplicationBuilder(GrcApplication.class).initializers(init).run(all.toArray(String[]::new));
     }
