@@ -64,7 +64,8 @@ public class CoAllocationService {
         this.planning = new CoPlanning(registry, planner, rmCalls, slots, rmTimeout, registry.self(), meters,
                 serviceLevels);
         this.modifier = new CoAllocationModifier(store, registry, planning, coordinator, maxPlans, listener);
-        this.intake = new PlanningIntake(store::find, planning::fetchAll, workers, planningBatch, this::proceed);
+        this.intake = new PlanningIntake(store::find, planning::fetchAll, planning::plan, workers, planningBatch,
+                this::proceed);
         for (int i = 0; i < changeLocks.length; i++) {
             changeLocks[i] = new Object();
         }
@@ -324,14 +325,14 @@ public class CoAllocationService {
         coordinator.abort(known, prefix);
     }
 
-    /** Plans and reserves one co-allocation of a batch once the RMs have answered (runs on a worker thread). */
-    private void proceed(CoAllocation c, CoPlanning.Answers answers, RuntimeException error) {
+    /** Reserves one planned co-allocation of a batch (runs on a worker thread). */
+    private void proceed(CoAllocation c, PlanningOutcome outcome, RuntimeException error) {
         MDC.put("coAllocation", c.key());
         try {
             if (error != null) {
                 throw error;
             }
-            reserveBest(c, planning.plan(new CoPlanning.Job(c.request(), c.owner()), answers));
+            reserveBest(c, outcome);
         } catch (RuntimeException e) {
             failed(c.key(), e);
         } finally {

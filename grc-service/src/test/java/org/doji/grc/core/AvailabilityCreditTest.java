@@ -42,4 +42,22 @@ class AvailabilityCreditTest {
                 .extracting(SlotAvailability.PathFree::freeBandwidthMbps).containsExactly(1500L);
         assertThat(out.get("other")).isEqualTo(answers.get("other"));
     }
+
+    @Test
+    void takesEarlierPlansOfABatchAwayFromOverlappingSlotsNeverBelowZero() {
+        CoPlan first = new CoPlan(0, window(0, 2), List.of(new CoPlan.PlacedSite("x", "A", "crm", 3)),
+                List.of(new CoPlan.RoutedLink("x", "y", 400, List.of(new CoPlan.Hop("nrm", "A", "B")))), 10, 0);
+        CoPlan second = new CoPlan(0, window(1, 2), List.of(new CoPlan.PlacedSite("x", "A", "crm", 3),
+                new CoPlan.PlacedSite("y", "B", "crm", 2)), List.of(), 10, 0);
+        Map<String, List<SlotAvailability>> answers = Map.of(
+                "crm", List.of(slot(0, window(1, 3), 4, 0), slot(1, window(2, 4), 4, 0)),
+                "nrm", List.of(slot(0, window(1, 3), 0, 1000)));
+
+        var out = AvailabilityCredit.takeAway(answers, List.of(first, second));
+
+        assertThat(out.get("crm").get(0).compute()).as("4 - 3 - 3 is none, not a negative count")
+                .extracting(SlotAvailability.ComputeFree::freeCores).containsExactly(0, 1);
+        assertThat(out.get("crm").get(1).compute()).extracting(SlotAvailability.ComputeFree::freeCores).containsExactly(4, 3);
+        assertThat(out.get("nrm").get(0).paths()).extracting(SlotAvailability.PathFree::freeBandwidthMbps).containsExactly(600L);
+    }
 }

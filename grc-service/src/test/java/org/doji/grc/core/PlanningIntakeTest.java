@@ -13,7 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.PlanningOutcome;
+import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.TimeWindow;
 import org.doji.rm.api.DojiException;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +50,13 @@ class PlanningIntakeTest {
             }
             // the answers name the job's user, so the test sees each got its own
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, workers, maxBatch, (c, answers, error) -> proceeded.put(c.key(), error != null ? error : answers.unreachable().get(0)));
+        }, PlanningIntakeTest::plan, workers, maxBatch,
+                (c, outcome, error) -> proceeded.put(c.key(), error != null ? error : outcome.unreachableRms().get(0)));
+    }
+
+    /** A planner that passes the answers' marker through (no plans). */
+    private static PlanningOutcome plan(CoPlanning.Job job, CoPlanning.Answers answers) {
+        return new PlanningOutcome(List.of(), List.of(), answers.unreachable());
     }
 
     private void runAll() {
@@ -99,7 +109,7 @@ class PlanningIntakeTest {
                 intake[0].submit("co-2"); // arrives during the first fan-out
             }
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, workers, 32, (c, answers, error) -> proceeded.put(c.key(), answers.unreachable().get(0)));
+        }, PlanningIntakeTest::plan, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
         intake[0].submit("co-1");
         runAll();
         assertThat(fanOuts).containsExactly(List.of("alice"), List.of("bob"));
@@ -125,5 +135,32 @@ class PlanningIntakeTest {
     @Test
     void aBatchSizeBelowOneIsRefused() {
         assertThatThrownBy(() -> intake(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+    }
+
+    @Test
+    void eachRequestOfABatchIsPlannedWithoutWhatTheEarlierOnesChose() {
+        stored("co-1", "alice");
+        stored("co-2", "bob");
+        stored("co-3", "carol");
+        TimeWindow hour = new TimeWindow(Instant.parse("2030-01-01T10:00:00Z"), Instant.parse("2030-01-01T11:00:00Z"));
+        Map<String, List<SlotAvailability>> free = Map.of("crm", List.of(new SlotAvailability(0, hour,
+                List.of(new SlotAvailability.ComputeFree("A", 10, 1.0)), List.of(), List.of())));
+        List<Integer> seen = new ArrayList<>();
+        PlanningIntake intake = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)),
+                jobs -> jobs.stream().map(j -> new CoPlanning.Answers(List.of(hour), Map.of(), free, List.of())).toList(),
+                (job, answers) -> {
+                    // what this job's planner sees free at A; it takes 4 cores there when it can
+                    int cores = job.adjust().apply(answers.free()).get("crm").get(0).compute().get(0).freeCores();
+                    seen.add(cores);
+                    List<CoPlan> ranked = cores < 4 ? List.of() : List.of(new CoPlan(0, hour,
+                            List.of(new CoPlan.PlacedSite("a", "A", "crm", 4)), List.of(), 4, 0));
+                    return new PlanningOutcome(ranked, List.of(), List.of());
+                }, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
+        intake.submit("co-1");
+        intake.submit("co-2");
+        intake.submit("co-3");
+        runAll();
+        assertThat(seen).containsExactly(10, 6, 2);
+        assertThat(proceeded).containsEntry("co-1", 1).containsEntry("co-2", 1).containsEntry("co-3", 0);
     }
 }
