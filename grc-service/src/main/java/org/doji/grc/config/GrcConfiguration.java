@@ -58,8 +58,8 @@ public class GrcConfiguration {
     }
 
     @Bean(destroyMethod = "shutdownNow")
-    public ExecutorService grcWorkers() {
-        return Executors.newFixedThreadPool(8, named("doji-coalloc"));
+    public ExecutorService grcWorkers(GrcProperties props) {
+        return Executors.newFixedThreadPool(props.workers(), named("doji-coalloc"));
     }
 
     @Bean(destroyMethod = "shutdownNow")

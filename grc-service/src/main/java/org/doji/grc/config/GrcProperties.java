@@ -25,6 +25,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param trustStorePassword its password
  * @param exportLpDir    when set, every slot's integer program is written there in CPLEX LP format
  * @param planningBatch  at most this many queued co-allocations share one availability fan-out (1 = each alone)
+ * @param workers        co-allocations planned and reserved at once; the others wait in the planning queue
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -42,7 +43,8 @@ public record GrcProperties(
         java.nio.file.Path trustStore,
         String trustStorePassword,
         java.nio.file.Path exportLpDir,
-        @DefaultValue("32") int planningBatch) {
+        @DefaultValue("32") int planningBatch,
+        @DefaultValue("8") int workers) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -66,6 +68,9 @@ public record GrcProperties(
         }
         if (planningBatch < 1 || planningBatch > 100) {
             throw new IllegalArgumentException("doji.grc.planning-batch must be in 1..100, was " + planningBatch);
+        }
+        if (workers < 1 || workers > 256) {
+            throw new IllegalArgumentException("doji.grc.workers must be in 1..256, was " + workers);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

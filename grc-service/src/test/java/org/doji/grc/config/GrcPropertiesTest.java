@@ -1,0 +1,47 @@
+package org.doji.grc.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class GrcPropertiesTest {
+
+    private static GrcProperties bind(Map<String, String> values) {
+        return new Binder(new MapConfigurationPropertySource(values)).bindOrCreate("doji.grc", GrcProperties.class);
+    }
+
+    @Test
+    void defaultsAsDocumented() {
+        GrcProperties p = bind(Map.of());
+        assertThat(p.slots()).isEqualTo(10);
+        assertThat(p.maxPlans()).isEqualTo(5);
+        assertThat(p.planningBatch()).isEqualTo(32);
+        assertThat(p.workers()).isEqualTo(8);
+        assertThat(p.rms()).isEmpty();
+    }
+
+    @Test
+    void boundFromKebabCaseProperties() {
+        GrcProperties p = bind(Map.of("doji.grc.planning-batch", "1", "doji.grc.workers", "16",
+                "doji.grc.rms[0].id", "crm1", "doji.grc.rms[0].url", "http://crm1:8081/services/rm"));
+        assertThat(p.planningBatch()).isEqualTo(1);
+        assertThat(p.workers()).isEqualTo(16);
+        assertThat(p.rms()).extracting(GrcProperties.Rm::id).containsExactly("crm1");
+    }
+
+    @Test
+    void outOfRangeValuesAreRefusedWithThePropertyName() {
+        for (var bad : Map.of("doji.grc.planning-batch", "0", "doji.grc.workers", "0", "doji.grc.slots", "1001",
+                "doji.grc.max-plans", "0").entrySet()) {
+            assertThatThrownBy(() -> bind(Map.of(bad.getKey(), bad.getValue()))).as(bad.getKey())
+                    .isInstanceOf(BindException.class).rootCause().hasMessageContaining(bad.getKey());
+        }
+        assertThatThrownBy(() -> bind(Map.of("doji.grc.rms[0].id", "a", "doji.grc.rms[0].url", "http://x",
+                "doji.grc.rms[1].id", "a", "doji.grc.rms[1].url", "http://y"))).rootCause().hasMessageContaining("listed twice");
+    }
+}
