@@ -36,7 +36,6 @@ public class CoAllocationService {
     private final RmRegistry registry;
     private final TwoPhaseCoordinator coordinator;
     private final RequestValidator validator;
-    private final ExecutorService workers;
     private final Clock clock;
     private final int maxPlans;
     private final CoordinationListener listener;
@@ -57,7 +56,6 @@ public class CoAllocationService {
         this.registry = registry;
         this.coordinator = coordinator;
         this.validator = new RequestValidator(clock);
-        this.workers = workers;
         this.clock = clock;
         this.maxPlans = maxPlans;
         this.listener = listener;
