@@ -108,8 +108,8 @@ public class GrcConfiguration {
                                                    io.micrometer.core.instrument.MeterRegistry meters,
                                                    org.doji.rm.security.UserStore users) {
         return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
-                props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(), listener.getIfAvailable(() -> CoordinationListener.NONE),
-                meters, users.serviceLevels());
+                props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(),
+                listener.getIfAvailable(() -> CoordinationListener.NONE), meters, users.serviceLevels());
     }
 
     /** Recovery runs once the GRC serves (the RMs' answers may take time; the port is already up). */

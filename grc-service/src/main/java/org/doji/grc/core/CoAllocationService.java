@@ -49,7 +49,8 @@ public class CoAllocationService {
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
                                TwoPhaseCoordinator coordinator, ExecutorService workers, ExecutorService rmCalls,
-                               Clock clock, int slots, int maxPlans, int planningBatch, Duration rmTimeout, CoordinationListener listener,
+                               Clock clock, int slots, int maxPlans, int planningBatch, Duration rmTimeout,
+                               CoordinationListener listener,
                                io.micrometer.core.instrument.MeterRegistry meters, Map<String, Double> serviceLevels) {
         this.meters = meters;
         this.store = store;
@@ -328,7 +329,8 @@ public class CoAllocationService {
         MDC.put("coAllocation", c.key());
         try {
             if (error != null) {
-                throw error;
+                failed(c.key(), error);
+                return;
             }
             reserveBest(c, outcome);
         } catch (RuntimeException e) {

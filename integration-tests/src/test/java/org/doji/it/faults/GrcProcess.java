@@ -30,6 +30,13 @@ public final class GrcProcess implements AutoCloseable {
      */
     public static final String WRITE_THROUGH = ";WRITE_DELAY=0";
 
+    /**
+     * For applications sharing one JVM (a fleet, an in-JVM GRC): they share one logback context, and each
+     * application's logback metrics would add its own turbo filter to it, consulted on every log call of every one.
+     */
+    public static final String NO_LOGBACK_METRICS =
+            "org.springframework.boot.actuate.autoconfigure.metrics.LogbackMetricsAutoConfiguration";
+
     private static final Pattern PORT = Pattern.compile("Tomcat started on port[^0-9]*(\\d+)");
 
     private final Process process;
@@ -118,9 +125,7 @@ public final class GrcProcess implements AutoCloseable {
             org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
         List<String> all = new ArrayList<>(List.of("--server.port=0", "--spring.jmx.enabled=false",
                 "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH,
-                // the apps of one JVM share one logback context: each app's logback metrics would add its own
-                // turbo filter to it, consulted on every log call of every app
-                "--spring.autoconfigure.exclude=org.springframework.boot.actuate.autoconfigure.metrics.LogbackMetricsAutoConfiguration"));
+                "--spring.autoconfigure.exclude=" + NO_LOGBACK_METRICS));
         all.addAll(args);
         return new SpringApplicationBuilder(GrcApplication.class).initializers(init).run(all.toArray(String[]::new));
     }

@@ -49,12 +49,9 @@ public final class RmFleet implements AutoCloseable {
                 props.put("doji.rm.id", rm.id());
                 props.put("server.port", 0);
                 props.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve(rm.id()).toAbsolutePath()
-                        + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
+                        + ";DB_CLOSE_ON_EXIT=FALSE" + GrcProcess.WRITE_THROUGH);
                 props.putIfAbsent("spring.jmx.enabled", "false");
-                // the fleet shares this JVM's logback context: each RM's logback metrics would add a turbo filter to
-                // it, consulted on every log call of every RM
-                props.putIfAbsent("spring.autoconfigure.exclude",
-                        "org.springframework.boot.actuate.autoconfigure.metrics.LogbackMetricsAutoConfiguration");
+                props.putIfAbsent("spring.autoconfigure.exclude", GrcProcess.NO_LOGBACK_METRICS);
                 props.putIfAbsent("management.endpoints.web.exposure.include", "health");
                 String[] args = props.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
                 started.add(starter.submit(() -> {
