@@ -105,7 +105,7 @@
 
   function renderLegend() {
     fill(document.getElementById('legend'), Object.keys(D.STATE_COLORS)
-      .filter(s => ['Reserving', 'Reserved', 'Active', 'Completed'].includes(s))
+      .filter(s => ['Reserving', 'Committing', 'Reserved', 'Active', 'Modifying', 'Cancelling', 'Completed'].includes(s))
       .map(s => el('span', { class: 'legend-item' }, el('span', { class: 'swatch state-' + s.toLowerCase() }), s)));
   }
 

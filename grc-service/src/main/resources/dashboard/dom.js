@@ -37,7 +37,8 @@ window.Doji = window.Doji || {};
   };
 
   D.STATE_COLORS = {
-    Planning: '#7c8797', Reserving: '#d97706', Reserved: '#2563eb', Active: '#16a34a',
+    Planning: '#7c8797', Reserving: '#d97706', Committing: '#f59e0b', Reserved: '#2563eb', Active: '#16a34a',
+    Modifying: '#8b5cf6', Cancelling: '#a855f7',
     Completed: '#64748b', Cancelled: '#a1a1aa', Failed: '#dc2626'
   };
 

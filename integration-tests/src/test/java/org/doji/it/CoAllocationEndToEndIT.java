@@ -213,7 +213,7 @@ class CoAllocationEndToEndIT {
         GrcPortType co = at(epr);
         await().atMost(Duration.ofSeconds(60)).until(() ->
                 co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState(),
-                s -> s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING);
+                org.doji.it.faults.GrcClient::isFinal);
         CoAllocationDocument doc = co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
         assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
         assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(start);

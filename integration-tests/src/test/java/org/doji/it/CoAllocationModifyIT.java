@@ -117,7 +117,7 @@ class CoAllocationModifyIT {
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), r, null);
         GrcPortType co = at(epr);
         await().atMost(Duration.ofSeconds(60)).until(() -> doc(co).getState(),
-                s -> s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING);
+                org.doji.it.faults.GrcClient::isFinal);
         CoAllocationDocument doc = doc(co);
         assertThat(doc.getState()).as(doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
         return doc;

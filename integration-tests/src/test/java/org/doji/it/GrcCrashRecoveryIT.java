@@ -23,7 +23,7 @@ import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
 import org.doji.grc.model.RmOutcome;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.rm.api.Caller;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationState;

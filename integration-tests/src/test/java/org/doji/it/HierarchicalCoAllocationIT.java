@@ -94,7 +94,7 @@ class HierarchicalCoAllocationIT {
         String key = top.create(Caller.user("alice"), "hier-1", request, null);
 
         await().atMost(Duration.ofSeconds(120)).until(() -> top.get(Caller.user("alice"), key).state(),
-                s -> s != CoAllocationState.Planning && s != CoAllocationState.Reserving);
+                CoAllocationState::isSettled);
         CoAllocation c = top.get(Caller.user("alice"), key);
         assertThat(c.state()).as(c.reason()).isEqualTo(CoAllocationState.Reserved);
         // the cheapest sites of each domain, reached through the children's exported paths via X

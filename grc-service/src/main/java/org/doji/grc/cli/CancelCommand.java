@@ -1,12 +1,16 @@
 package org.doji.grc.cli;
 
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.doji.contract.types.CoAllocationDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code doji cancel}: cancel a co-allocation at every RM (two-phase). */
+/**
+ * {@code doji cancel}: cancel a co-allocation at every RM (two-phase). The co-allocation is Cancelling until every
+ * RM has acknowledged; the command follows it until Cancelled unless told not to wait.
+ */
 @Command(name = "cancel", description = "Cancel a co-allocation at every RM (two-phase: all or none).")
 class CancelCommand implements Callable<Integer> {
 
@@ -18,15 +22,33 @@ class CancelCommand implements Callable<Integer> {
     @Option(names = "--correlation-id", paramLabel = "ID", description = "Idempotency key of the call")
     String correlationId;
 
+    @Option(names = "--no-wait", description = "Do not wait until every RM has acknowledged the cancel")
+    boolean noWait;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
+            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
+    String pollInterval;
+
+    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
+            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
+    String waitTimeout;
+
     CancelCommand(DojiCli root) {
         this.root = root;
     }
 
     @Override
     public Integer call() {
+        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
+        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
-        CoAllocationDocument doc = client.cancel(client.ref(ref), correlationId);
-        root.output().result(() -> Views.document(doc), w -> TextViews.document(w, doc));
+        GrcRef target = client.ref(ref);
+        CoAllocationDocument doc = client.cancel(target, correlationId);
+        if (!noWait && !ProgressWatcher.settled(doc.getState())) {
+            doc = new ProgressWatcher(client, root.ctx, root.output(), interval, wait).follow(target, doc);
+        }
+        CoAllocationDocument done = doc;
+        root.output().result(() -> Views.document(done), w -> TextViews.document(w, done));
         return ExitCode.OK.code();
     }
 }

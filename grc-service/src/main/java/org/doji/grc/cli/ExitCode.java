@@ -7,7 +7,7 @@ public enum ExitCode {
     BAD_ARGUMENTS(2, "bad arguments (nothing was sent to the GRC)"),
     UNREACHABLE(3, "the GRC could not be reached (connection refused, timeout, not a SOAP endpoint)"),
     FAULT(4, "the GRC answered with a fault (its error code and message are printed)"),
-    WAIT_TIMEOUT(5, "gave up waiting: the co-allocation is still Planning/Reserving after --wait-timeout"),
+    WAIT_TIMEOUT(5, "gave up waiting: the co-allocation is still in progress (Planning, Reserving, Committing, Modifying or Cancelling) after --wait-timeout"),
     INTERNAL(10, "unexpected error in the client");
 
     private final int code;

@@ -8,7 +8,8 @@ import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.RmOutcome;
 
 /**
- * Follows a co-allocation through Planning and Reserving by polling its resource-property document,
+ * Follows a co-allocation through Planning, Reserving and Committing (or a change through Modifying or
+ * Cancelling) by polling its resource-property document,
  * printing one line per state change (readable in a pipe), until it settles. On a terminal the current
  * state's line is updated in place with the elapsed time, and replaced by the next state's.
  */
@@ -28,11 +29,13 @@ final class ProgressWatcher {
         this.waitTimeout = waitTimeout;
     }
 
+    /** Nothing in progress: Reserved or Active, or final. Any other state (also one this client does not know) is in progress. */
     static boolean settled(CoAllocationState s) {
-        return s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING;
+        return s == CoAllocationState.RESERVED || s == CoAllocationState.ACTIVE || s == CoAllocationState.COMPLETED
+                || s == CoAllocationState.CANCELLED || s == CoAllocationState.FAILED;
     }
 
-    /** Polls until the state leaves Planning/Reserving; exit code 5 after the wait timeout. */
+    /** Polls until nothing is in progress any more; exit code 5 after the wait timeout. */
     CoAllocationDocument follow(GrcRef ref, CoAllocationDocument first) {
         Instant started = ctx.clock().instant();
         Instant deadline = started.plus(waitTimeout);
@@ -73,6 +76,9 @@ final class ProgressWatcher {
         switch (doc.getState()) {
             case PLANNING -> b.append(" asking the RMs and solving");
             case RESERVING -> b.append(" two-phase reservation at ").append(doc.getRm().size()).append(" RM(s)");
+            case COMMITTING -> b.append(" commit decided, waiting for every RM to acknowledge it");
+            case MODIFYING -> b.append(" modification in progress at the RMs");
+            case CANCELLING -> b.append(" cancel in progress, waiting for every RM to acknowledge it");
             case RESERVED, ACTIVE -> b.append(" all RMs committed");
             case FAILED -> { }
             default -> {

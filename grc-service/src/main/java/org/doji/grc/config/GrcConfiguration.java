@@ -13,7 +13,13 @@ import org.doji.grc.core.CoordinationListener;
 import org.doji.grc.core.GreedyPlanner;
 import org.doji.grc.core.PlanningStrategy;
 import org.doji.grc.core.RmRegistry;
-import org.doji.grc.core.TwoPhaseCoordinator;
+import org.doji.grc.core.CoordinatorSettings;
+import org.doji.grc.persistence.JpaTransactionLog;
+import org.doji.grc.persistence.TransactionRepository;
+import org.doji.grc.tx.ParticipantCalls;
+import org.doji.grc.tx.TransactionDriver;
+import org.doji.grc.tx.TransactionEngine;
+import org.doji.grc.tx.TransactionLog;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CreateCallRepository;
 import org.doji.grc.soap.GrcEndpoint;
@@ -85,11 +91,38 @@ public class GrcConfiguration {
                 new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads), props.exportLpDir());
     }
 
+    /** Where RMs send notifications about this GRC's holds: its notification consumer (published at /notify). */
     @Bean
-    public TwoPhaseCoordinator twoPhaseCoordinator(RmRegistry registry, ExecutorService grcRmCalls, GrcProperties props,
-                                                   io.micrometer.core.instrument.MeterRegistry meters) {
-        return new TwoPhaseCoordinator(registry, grcRmCalls, Caller.coordinator(props.id()), props.phaseTwoRetry(),
-                d -> Thread.sleep(d.toMillis()), meters);
+    public ConsumerAddress grcConsumerAddress(GrcProperties props,
+                                              @org.springframework.beans.factory.annotation.Value("${cxf.path:/services}") String cxfPath) {
+        return new ConsumerAddress(props.notifyAddress(), cxfPath + "/notify");
+    }
+
+    @Bean
+    public TransactionLog grcTransactionLog(TransactionRepository repository, jakarta.persistence.EntityManager em,
+                                            PlatformTransactionManager tx) {
+        return new JpaTransactionLog(repository, em, new TransactionTemplate(tx));
+    }
+
+    /** The one two-phase commit engine: co-allocations, their changes, and the GRC's own RM port. */
+    @Bean
+    public TransactionEngine grcTransactionEngine(TransactionLog log, RmRegistry registry, ExecutorService grcRmCalls,
+                                                  GrcProperties props, Clock clock, ConsumerAddress consumer,
+                                                  io.micrometer.core.instrument.MeterRegistry meters) {
+        ParticipantCalls calls = new ParticipantCalls(registry, Caller.coordinator(props.id()), consumer::get, meters);
+        return new TransactionEngine(log, calls, grcRmCalls, clock, props.phaseTwoRetry(), props.phaseTwoMaxBackoff(),
+                d -> Thread.sleep(d.toMillis()));
+    }
+
+    @Bean
+    public TransactionDriver grcTransactionDriver(TransactionEngine engine, Clock clock, ExecutorService grcRmCalls) {
+        return new TransactionDriver(engine, clock, grcRmCalls);
+    }
+
+    /** Pushes phase two of every decided change until each RM acknowledged, and aborts undecided ones past their deadline. */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcTransactionDriving(TransactionDriver driver, GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-drive", props.tickInterval(), driver::driveDue);
     }
 
     @Bean
@@ -102,13 +135,15 @@ public class GrcConfiguration {
 
     @Bean
     public CoAllocationService coAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner,
-                                                   TwoPhaseCoordinator coordinator, ExecutorService grcWorkers,
-                                                   ExecutorService grcRmCalls, Clock clock, GrcProperties props,
+                                                   TransactionEngine engine, TransactionDriver driver,
+                                                   ExecutorService grcWorkers, ExecutorService grcRmCalls, Clock clock,
+                                                   GrcProperties props,
                                                    org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener,
                                                    io.micrometer.core.instrument.MeterRegistry meters,
                                                    org.doji.rm.security.UserStore users) {
-        return new CoAllocationService(store, registry, planner, coordinator, grcWorkers, grcRmCalls, clock,
-                props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(),
+        return new CoAllocationService(store, registry, planner, engine, driver, grcWorkers, grcRmCalls, clock,
+                new CoordinatorSettings(props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(),
+                        props.phaseTwoInline()),
                 listener.getIfAvailable(() -> CoordinationListener.NONE), meters, users.serviceLevels());
     }
 
@@ -145,20 +180,28 @@ public class GrcConfiguration {
         return endpoint;
     }
 
-    /** Re-drives unacknowledged commits (an RM was down past the phase-two retries, or the GRC restarted). */
-    @Bean
-    public org.doji.rm.util.PeriodicTask grcRedriver(CoAllocationService service, GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-redrive", props.healthInterval(), service::redrive);
-    }
-
     /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
     @Bean
     public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
-            TwoPhaseCoordinator coordinator, org.doji.grc.persistence.DelegatedReservationRepository repository,
-            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock) {
-        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry, coordinator,
-                new org.doji.grc.hierarchy.DelegatedReservations(repository, clock), store, grcRmCalls, props.rmTimeout(),
-                props.holdTimeout(), clock);
+            TransactionEngine engine, org.doji.grc.persistence.DelegatedReservationRepository repository,
+            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock, PlatformTransactionManager tx) {
+        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry,
+                new org.doji.grc.tx.InlineRun(engine, props.phaseTwoInline()),
+                new org.doji.grc.hierarchy.DelegatedReservations(repository, new TransactionTemplate(tx), clock), store,
+                grcRmCalls, props.rmTimeout(), props.holdTimeout(), clock,
+                new org.doji.rm.soap.SoapNotifier(props.id(), clock, grcRmCalls));
+    }
+
+    /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
+    @Bean
+    public EndpointImpl grcNotifyEndpoint(Bus bus, TransactionDriver driver) {
+        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.grc.soap.GrcNotificationEndpoint(driver));
+        endpoint.getProperties().put("schema-validation-enabled", "IN");
+        endpoint.getProperties().put("org.apache.cxf.stax.maxChildElements", 1_000);
+        endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", 32);
+        endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 1_000_000L);
+        endpoint.publish("/notify");
+        return endpoint;
     }
 
     /** Expires the RM port's holds and moves its reservations' lifecycles by time. */

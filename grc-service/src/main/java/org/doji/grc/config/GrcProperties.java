@@ -16,7 +16,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param connectTimeout connection timeout of RM calls
  * @param rmTimeout      how long one RM call may take; an RM slower than this is left out
  * @param maxPlans       how many ranked plans to try to reserve before giving up
- * @param phaseTwoRetry  first back-off of phase-two retries (doubles, capped at one minute)
+ * @param phaseTwoRetry  first back-off of phase-two retries (doubles up to {@code phaseTwoMaxBackoff}; never gives up)
+ * @param phaseTwoMaxBackoff the longest wait between two phase-two retries of an unacknowledged change
+ * @param phaseTwoInline how long the worker that decided a change pushes its phase two before the driver takes over
+ * @param notifyAddress  the address RMs send hold-timeout notifications to (this GRC's notification consumer);
+ *                       default {@code http://localhost:<port>/services/notify}
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
  * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
  * @param healthInterval how often every RM is described to refresh its health and description
@@ -44,7 +48,10 @@ public record GrcProperties(
         String trustStorePassword,
         java.nio.file.Path exportLpDir,
         @DefaultValue("32") int planningBatch,
-        @DefaultValue("8") int workers) {
+        @DefaultValue("8") int workers,
+        @DefaultValue("PT30S") Duration phaseTwoMaxBackoff,
+        @DefaultValue("PT2S") Duration phaseTwoInline,
+        String notifyAddress) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -71,6 +78,18 @@ public record GrcProperties(
         }
         if (workers < 1 || workers > 256) {
             throw new IllegalArgumentException("doji.grc.workers must be in 1..256, was " + workers);
+        }
+        if (phaseTwoRetry == null || phaseTwoRetry.isNegative() || phaseTwoRetry.isZero()) {
+            throw new IllegalArgumentException("doji.grc.phase-two-retry must be positive");
+        }
+        if (phaseTwoMaxBackoff == null || phaseTwoMaxBackoff.compareTo(phaseTwoRetry) < 0) {
+            throw new IllegalArgumentException("doji.grc.phase-two-max-backoff must be at least doji.grc.phase-two-retry");
+        }
+        if (phaseTwoInline == null || phaseTwoInline.isNegative()) {
+            throw new IllegalArgumentException("doji.grc.phase-two-inline must not be negative");
+        }
+        if (notifyAddress != null && !(notifyAddress.startsWith("http://") || notifyAddress.startsWith("https://"))) {
+            throw new IllegalArgumentException("doji.grc.notify-address must be an http(s) URL, was " + notifyAddress);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

@@ -6,11 +6,10 @@ import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.RmOutcome;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
 
 /** A snapshot of one co-allocation, as the endpoints and the dashboard show it. */
 public record CoAllocation(String key, String owner, CoAllocationState state, String reason, CoRequest request,
-                           CoPlan plan, List<RmOutcome> outcomes, Decision decision, int attempt, Instant created,
+                           CoPlan plan, List<RmOutcome> outcomes, int attempt, Instant created,
                            Instant updated, Instant terminationTime) {
 
     public CoAllocation {

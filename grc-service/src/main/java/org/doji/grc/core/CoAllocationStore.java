@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoAllocationStateMachine;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.RmOutcome;
@@ -24,6 +25,9 @@ import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CreateCallRecord;
 import org.doji.grc.persistence.CreateCallRepository;
 import org.doji.rm.api.DojiException;
+import org.doji.rm.util.KeyLocks;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Durable co-allocations: every change is committed before the caller goes on. */
@@ -44,7 +48,7 @@ public class CoAllocationStore {
 
     private final StateListener listener;
     /** Updates of one co-allocation are serialised (read-modify-write); different ones run in parallel. */
-    private final Object[] updateLocks = new Object[64];
+    private final KeyLocks updateLocks = new KeyLocks();
     /** The last parse of each co-allocation's JSON columns: they rarely change between two reads. */
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
     private static final int MAX_PARSED = 20_000;
@@ -64,7 +68,6 @@ public class CoAllocationStore {
         this.calls = calls;
         this.tx = tx;
         this.clock = clock;
-        Arrays.setAll(updateLocks, i -> new Object());
     }
 
     /** Stores a new co-allocation together with the call that created it. */
@@ -81,40 +84,51 @@ public class CoAllocationStore {
         tx.executeWithoutResult(s -> calls.save(new CreateCallRecord(callId, payloadHash, key, clock.instant())));
     }
 
-    /** The modification in progress on a co-allocation, if any. */
-    public Optional<Modification> pendingModification(String key) {
-        return records.findById(key).map(r -> read(r.getPendingJson(), new TypeReference<Modification>() { }));
-    }
-
-    /** Co-allocations with a modification in progress (for recovery). */
-    public List<String> withPendingModification() {
-        return records.findAll().stream().filter(r -> r.getPendingJson() != null).map(CoAllocationRecord::getKey).toList();
-    }
-
     public Optional<CreateCallRecord> call(String callId) {
         return calls.findById(callId);
     }
 
-    /** Applies a change to the stored record in one transaction and returns the new snapshot. */
+    /**
+     * Applies a change to the stored record in one transaction (the caller's, when one is active: a transaction
+     * record and its subject are stored together) and returns the new snapshot.
+     */
     public CoAllocation update(String key, Consumer<CoAllocationRecord> change) {
         CoAllocationState[] before = new CoAllocationState[1];
         String[] consumer = new String[1];
-        CoAllocation after;
-        synchronized (updateLocks[Math.floorMod(key.hashCode(), updateLocks.length)]) {
-            after = tx.execute(s -> {
-                CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
-                before[0] = r.getState();
-                change.accept(r);
-                r.setUpdated(clock.instant());
-                consumer[0] = r.getConsumer();
-                return snapshot(records.save(r));
-            });
-        }
-        // after the commit: a listener (a notification) can never change or undo the stored state
+        CoAllocation after = updateLocks.withLock(key, () -> tx.execute(s -> {
+            CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
+            before[0] = r.getState();
+            change.accept(r);
+            r.setUpdated(clock.instant());
+            consumer[0] = r.getConsumer();
+            return snapshot(records.save(r));
+        }));
         if (after.state() != before[0]) {
-            listener.changed(after, before[0], consumer[0]);
+            // after the commit: a listener (a notification) can never change or undo the stored state
+            afterCommit(() -> listener.changed(after, before[0], consumer[0]));
         }
         return after;
+    }
+
+    /** Moves the co-allocation by {@code event} (the state machine's one guard) and applies {@code more} with it. */
+    public CoAllocation transition(String key, CoAllocationEvent event, Consumer<CoAllocationRecord> more) {
+        return update(key, r -> {
+            r.setState(CoAllocationStateMachine.next(r.getState(), event));
+            more.accept(r);
+        });
+    }
+
+    private static void afterCommit(Runnable action) {
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    action.run();
+                }
+            });
+        } else {
+            action.run();
+        }
     }
 
     public Optional<CoAllocation> find(String key) {
@@ -172,6 +186,6 @@ public class CoAllocationStore {
             parsed.put(r.getKey(), p);
         }
         return new CoAllocation(r.getKey(), r.getOwner(), r.getState(), r.getReason(), p.request(), p.plan(), p.outcomes(),
-                r.getDecision(), r.getAttempt(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
+                r.getAttempt(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
     }
 }

@@ -1,7 +1,7 @@
 package org.doji.grc.core;
 
 import org.doji.grc.model.CoAllocationState;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
  * Observes the coordinator's two-phase steps, after each is durable: for metrics, notifications and for

@@ -11,12 +11,12 @@ import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.ReservationSpec;
 
 /** Splits a plan into what each RM must hold: its sites' cores and its paths' bandwidth. */
-final class PlanSpecs {
+public final class PlanSpecs {
 
     private PlanSpecs() {
     }
 
-    static Map<String, ReservationSpec> perRm(CoPlan plan, CoRequest request, String owner, String globalId) {
+    public static Map<String, ReservationSpec> perRm(CoPlan plan, CoRequest request, String owner, String globalId) {
         Map<String, List<ComputeDemand>> compute = new LinkedHashMap<>();
         Map<String, List<NetworkDemand>> network = new LinkedHashMap<>();
         for (CoPlan.PlacedSite s : plan.sites()) {

@@ -36,6 +36,8 @@ final class PlanningIntake {
     }
 
     private final ConcurrentLinkedQueue<String> waiting = new ConcurrentLinkedQueue<>();
+    /** The keys in {@link #waiting}: a key queued twice (e.g. by recovery and by an aborted attempt) is planned once. */
+    private final java.util.Set<String> queued = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final Function<String, Optional<CoAllocation>> lookup;
     private final Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut;
@@ -67,7 +69,9 @@ final class PlanningIntake {
 
     /** Queues a stored co-allocation for planning. */
     void submit(String key) {
-        waiting.add(key);
+        if (queued.add(key)) {
+            waiting.add(key);
+        }
         scheduleDrain();
     }
 
@@ -83,6 +87,7 @@ final class PlanningIntake {
         List<CoAllocation> batch = new ArrayList<>();
         String key;
         while (batch.size() < maxBatch && (key = waiting.poll()) != null) {
+            queued.remove(key);
             Optional<CoAllocation> c = lookup.apply(key);
             if (c.isPresent()) {
                 batch.add(c.get());

@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * describe on first use and cached; an RM that cannot be described yet is retried on the next planning)
  * and its health, refreshed by {@link #probe()}.
  */
-public class RmRegistry {
+public class RmRegistry implements org.doji.grc.tx.RmDirectory {
+
+    /** Assumed for an RM not described yet (every RM of a plan has been described by then). */
+    private static final Duration ASSUMED_HOLD_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Logger log = LoggerFactory.getLogger(RmRegistry.class);
 
@@ -67,6 +70,22 @@ public class RmRegistry {
 
     public Optional<Entry> get(String rmId) {
         return Optional.ofNullable(entries.get(rmId));
+    }
+
+    @Override
+    public ResourceManager rm(String rmId) {
+        return get(rmId).map(Entry::rm).orElseThrow(() -> org.doji.rm.api.DojiException.unknown(rmId));
+    }
+
+    @Override
+    public String address(String rmId) {
+        return get(rmId).map(Entry::address).orElse(null);
+    }
+
+    @Override
+    public Duration holdTimeout(String rmId) {
+        return description(rmId).map(ResourceInventory::holdTimeout).filter(java.util.Objects::nonNull)
+                .orElse(ASSUMED_HOLD_TIMEOUT);
     }
 
     /** Descriptions of the RMs that could be described (cached); the others are skipped and logged. */

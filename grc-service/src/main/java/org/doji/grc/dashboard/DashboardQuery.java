@@ -38,9 +38,11 @@ import org.springframework.data.domain.PageRequest;
 public class DashboardQuery {
 
     /** States in which a co-allocation holds (or held) resources over its window. */
-    static final Set<CoAllocationState> HOLDING = EnumSet.of(CoAllocationState.Reserving, CoAllocationState.Reserved,
-            CoAllocationState.Active, CoAllocationState.Completed);
-    private static final Set<CoAllocationState> RUNNING = EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Active);
+    static final Set<CoAllocationState> HOLDING = EnumSet.of(CoAllocationState.Reserving, CoAllocationState.Committing,
+            CoAllocationState.Reserved, CoAllocationState.Active, CoAllocationState.Modifying, CoAllocationState.Cancelling,
+            CoAllocationState.Completed);
+    private static final Set<CoAllocationState> RUNNING = EnumSet.of(CoAllocationState.Committing, CoAllocationState.Reserved,
+            CoAllocationState.Active, CoAllocationState.Modifying, CoAllocationState.Cancelling);
     private static final int MAX_BARS = 5_000;
 
     private final String grcId;

@@ -75,12 +75,14 @@ public final class SampleClient {
         return port.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
     }
 
-    /** Polls until the co-allocation leaves Planning/Reserving, or the deadline passes. */
+    private static final java.util.Set<CoAllocationState> SETTLED = java.util.EnumSet.of(CoAllocationState.RESERVED,
+            CoAllocationState.ACTIVE, CoAllocationState.COMPLETED, CoAllocationState.CANCELLED, CoAllocationState.FAILED);
+
+    /** Polls until nothing is in progress (Reserved, Active or final), or the deadline passes. */
     public CoAllocationDocument awaitSettled(EndpointReferenceType epr, Duration timeout) throws Exception {
         Instant deadline = Instant.now().plus(timeout);
         CoAllocationDocument doc = document(epr);
-        while ((doc.getState() == CoAllocationState.PLANNING || doc.getState() == CoAllocationState.RESERVING)
-                && Instant.now().isBefore(deadline)) {
+        while (!SETTLED.contains(doc.getState()) && Instant.now().isBefore(deadline)) {
             Thread.sleep(100);
             doc = document(epr);
         }

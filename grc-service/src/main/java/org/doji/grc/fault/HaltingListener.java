@@ -2,7 +2,7 @@ package org.doji.grc.fault;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.doji.grc.core.CoordinationListener;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +43,7 @@ public class HaltingListener implements CoordinationListener {
 
     @Override
     public void afterDecision(String coAllocation, int attempt, Decision decision) {
-        if (decision == Decision.COMMIT) {
+        if (decision == Decision.COMMITTED) {
             haltIf(CrashPoint.AFTER_DECISION, coAllocation, attempt);
         }
     }

@@ -1,28 +1,43 @@
 package org.doji.grc.hierarchy;
 
 import java.time.Clock;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.doji.grc.persistence.DelegatedReservationRecord;
 import org.doji.grc.persistence.DelegatedReservationRepository;
-import org.doji.rm.model.ReservationState;
+import org.doji.rm.api.DojiException;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Durable reservations of the GRC's RM port: each save is committed before the caller goes on. */
+/**
+ * Durable reservations of the GRC's RM port: each change is committed before the caller goes on (in the
+ * caller's database transaction when one is active: a transaction record and its subject are stored together).
+ */
 public class DelegatedReservations {
 
     private final DelegatedReservationRepository repository;
+    private final TransactionTemplate tx;
     private final Clock clock;
 
-    public DelegatedReservations(DelegatedReservationRepository repository, Clock clock) {
+    public DelegatedReservations(DelegatedReservationRepository repository, TransactionTemplate tx, Clock clock) {
         this.repository = repository;
+        this.tx = tx;
         this.clock = clock;
     }
 
-    /** Saves and returns the stored copy (with its new version): keep using that one. */
-    DelegatedReservationRecord save(DelegatedReservationRecord r) {
+    void save(DelegatedReservationRecord r) {
         r.setUpdated(clock.instant());
-        return repository.saveAndFlush(r);
+        repository.saveAndFlush(r);
+    }
+
+    /** Applies a change to the stored record (read, changed and written in one database transaction). */
+    void update(String key, Consumer<DelegatedReservationRecord> change) {
+        tx.executeWithoutResult(s -> {
+            DelegatedReservationRecord r = repository.findById(key).orElseThrow(() -> DojiException.unknown(key));
+            change.accept(r);
+            r.setUpdated(clock.instant());
+            repository.saveAndFlush(r);
+        });
     }
 
     Optional<DelegatedReservationRecord> find(String key) {
@@ -30,11 +45,7 @@ public class DelegatedReservations {
     }
 
     void delete(String key) {
-        repository.deleteById(key);
-    }
-
-    List<DelegatedReservationRecord> held() {
-        return repository.findByReservationStateIn(EnumSet.of(ReservationState.ReserveHeld));
+        tx.executeWithoutResult(s -> repository.findById(key).ifPresent(repository::delete));
     }
 
     List<DelegatedReservationRecord> live() {

@@ -7,18 +7,24 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.doji.grc.core.CoAllocationStore;
-import org.doji.grc.core.Modification.Operation;
-import org.doji.grc.core.Modification.Step;
 import org.doji.grc.core.RmRegistry;
-import org.doji.grc.core.TwoPhaseCoordinator;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.DelegatedReservationRecord;
+import org.doji.grc.tx.Change;
+import org.doji.grc.tx.InlineRun;
+import org.doji.grc.tx.Participant;
+import org.doji.grc.tx.Step;
+import org.doji.grc.tx.SubjectType;
+import org.doji.grc.tx.Transaction;
+import org.doji.grc.tx.TransactionEngine;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.ResourceManager;
+import org.doji.rm.kernel.Notifier;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
@@ -28,57 +34,69 @@ import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.persistence.JsonCodec;
+import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.doji.rm.util.KeyLocks;
 
 /**
- * The GRC as an RM (DESIGN §1, §10): a parent coordinator reserves here exactly as at any RM, and this GRC
- * holds the parts at its child RMs with two-phase commit of its own. Prepare here = prepare at every child
- * concerned; commit and abort here = commit and abort there, with the same correlation ids on every retry.
- * States follow rm-core's NSI machines (one table, one guard); every change is stored before it is answered.
+ * The GRC as an RM (DESIGN §1, §10): a parent coordinator reserves here exactly as at any RM, and this GRC holds
+ * the parts at its child RMs with a transaction of the one engine. Prepare here = phase one at every child
+ * concerned (the transaction stays undecided: the parent decides); commit and abort here = the decision, stored
+ * with this reservation's new state, then phase two at the children (driven to the end by the engine). A hold
+ * the parent does not decide in time is aborted by the driver. States follow rm-core's NSI machines (one table,
+ * one guard); every change is stored before it is answered.
  */
 public class GrcResourceManager implements ResourceManager {
 
-    private static final Logger log = LoggerFactory.getLogger(GrcResourceManager.class);
-
-    /** The change in progress: the child steps taken under one correlation prefix. */
-    record Pending(String prefix, List<Step> steps) {
-    }
-
-    /** The child reservations a committed reservation consists of. */
-    record Parts(List<RmOutcome> parts) {
-    }
-
     private final String id;
     private final ChildResources children;
-    private final TwoPhaseCoordinator coordinator;
+    private final InlineRun runner;
+    private final TransactionEngine engine;
     private final DelegatedReservations store;
+    private final DelegatedBookkeeping books;
     private final CoAllocationStore calls;
+    private final RmRegistry registry;
     private final Clock clock;
     private final Duration holdTimeout;
     private final JsonCodec json = new JsonCodec();
-    private final Object[] locks = new Object[64];
+    private final KeyLocks locks = new KeyLocks();
 
-    public GrcResourceManager(String id, RmRegistry registry, TwoPhaseCoordinator coordinator, DelegatedReservations store,
+    public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
                               CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
-                              Duration holdTimeout, Clock clock) {
+                              Duration holdTimeout, Clock clock, Notifier notifier) {
         this.id = id;
+        this.registry = registry;
         this.children = new ChildResources(id, registry, rmCalls, rmTimeout);
-        this.coordinator = coordinator;
+        this.runner = runner;
+        this.engine = runner.engine();
         this.store = store;
+        this.books = new DelegatedBookkeeping(id, store, clock, notifier);
         this.calls = calls;
         this.clock = clock;
         this.holdTimeout = holdTimeout;
-        for (int i = 0; i < locks.length; i++) {
-            locks[i] = new Object();
+        engine.register(SubjectType.DELEGATED, books);
+    }
+
+    /**
+     * How long this GRC holds a parent's prepared change: the configured hold timeout, but short enough that phase
+     * two still reaches every child well inside the child's own hold.
+     */
+    Duration effectiveHold() {
+        Duration hold = holdTimeout;
+        for (RmRegistry.Entry child : registry.all()) {
+            Duration h = registry.holdTimeout(child.id());
+            Duration margin = h.dividedBy(4).compareTo(Duration.ofSeconds(10)) > 0 ? Duration.ofSeconds(10) : h.dividedBy(4);
+            hold = h.minus(margin).compareTo(hold) < 0 ? h.minus(margin) : hold;
         }
+        return hold;
     }
 
     @Override
     public ResourceInventory describe(Caller caller) {
-        return children.describe();
+        ResourceInventory d = children.describe();
+        return new ResourceInventory(d.rmId(), d.kind(), d.domain(), d.backend(), d.sites(), d.endpoints(), d.paths(),
+                d.countables(), effectiveHold());
     }
 
     @Override
@@ -95,133 +113,104 @@ public class GrcResourceManager implements ResourceManager {
             }
             Map<String, ReservationSpec> parts = children.split(spec);
             String key = "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-            return locked(key, () -> prepareReserve(caller, key, spec, parts, now));
+            List<Participant> steps = new ArrayList<>();
+            parts.forEach((rmId, part) -> steps.add(Participant.of(rmId, Step.RESERVE, part, null,
+                    RmOutcome.intended(rmId, registry.address(rmId)))));
+            return locks.withLock(key, () -> {
+                Instant expires = now.plus(effectiveHold());
+                DelegatedReservationRecord r = new DelegatedReservationRecord(key, caller.name(), now);
+                r.setSpecJson(json.write(spec));
+                r.setPendingSpecJson(json.write(spec));
+                r.setPendingChange(PendingChange.Reserve);
+                r.setHoldExpires(expires);
+                r.setWindowStart(spec.window().start());
+                r.setWindowEnd(spec.window().end());
+                r.setParticipantsJson(json.write(new DelegatedBookkeeping.Parts(List.of())));
+                r.setConsumer(consumer);
+                prepare(Transaction.begin(key + ":reserve", SubjectType.DELEGATED, key, Change.RESERVE, 0, steps, null, expires,
+                        now), () -> store.save(r), "RESERVE_REFUSED", () -> store.delete(key));
+                return key;
+            });
         });
-    }
-
-    /** Under the key's lock, so the hold timer cannot release the reservation while its prepares are out. */
-    private String prepareReserve(Caller caller, String key, ReservationSpec spec, Map<String, ReservationSpec> parts,
-                                  Instant now) {
-        {
-            String prefix = key + ":reserve";
-            List<Step> steps = new ArrayList<>();
-            parts.forEach((rmId, part) -> steps.add(new Step(rmId, Operation.RESERVE, part,
-                    RmOutcome.refused(rmId, null, null, "prepare sent"))));
-            DelegatedReservationRecord r = new DelegatedReservationRecord(key, caller.name(), now);
-            r.setSpecJson(json.write(spec));
-            r.setPendingSpecJson(json.write(spec));
-            r.setPendingChange(PendingChange.Reserve);
-            r.setHoldExpires(now.plus(holdTimeout));
-            r.setWindowStart(spec.window().start());
-            r.setWindowEnd(spec.window().end());
-            r.setParticipantsJson(json.write(new Parts(List.of())));
-            r.setPendingJson(json.write(new Pending(prefix, steps)));
-            r = store.save(r); // stored before any child is asked, so an undecided prepare can always be aborted
-            var prepared = coordinator.prepareSteps(steps, prefix);
-            if (!prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
-                coordinator.abortSteps(okSteps(steps, prepared), prefix);
-                store.delete(key);
-                throw DojiException.unavailable("RESERVE_REFUSED", reasons(prepared));
-            }
-            r.setPendingJson(json.write(new Pending(prefix, withOutcomes(steps, prepared))));
-            store.save(r);
-            return key;
-        }
     }
 
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("commit", key), () -> locked(key, () -> {
+        return idempotent(caller, correlationId, json.hash("commit", key), () -> locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
-            ReservationState to = next(r, org.doji.rm.state.Operation.COMMIT);
+            if (r.getReservationState() == ReservationState.ReserveHeld && r.getHoldExpires() != null
+                    && !clock.instant().isBefore(r.getHoldExpires())) {
+                throw DojiException.illegalTransition("ReserveHeld (hold expired at " + r.getHoldExpires() + ")", "COMMIT");
+            }
+            ReservationState to = next(r, Operation.COMMIT);
             if (r.getPendingChange() == PendingChange.None) {
                 return key; // a repeated commit
             }
-            Pending p = json.read(r.getPendingJson(), Pending.class);
-            List<RmOutcome> held = p.steps().stream().map(Step::participant).filter(o -> o.reservationKey() != null).toList();
-            var done = coordinator.commit(held, p.prefix());
-            if (done.stream().anyMatch(TwoPhaseCoordinator.Prepared::definitelyRefused)) {
-                // a child gave its part up (e.g. its own hold timed out): the reservation cannot be completed
-                coordinator.abortSteps(p.steps(), p.prefix());
-                r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), org.doji.rm.state.Operation.FAIL));
-                r.setReason("commit failed at a child: " + reasons(done));
-                settle(r, ReservationState.ReserveFailed, Decision.ABORTED);
-                throw DojiException.unavailable("COMMIT_FAILED", r.getReason());
-            }
-            if (!done.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
-                // decided but not acknowledged everywhere: the caller retries, the same child commits are sent again
-                throw DojiException.unavailable("RM_UNREACHABLE", "commit not acknowledged yet: " + reasons(done));
-            }
-            if (r.getPendingChange() == PendingChange.Cancel) {
-                r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(),
-                        org.doji.rm.state.Operation.CANCEL));
-            } else {
-                List<String> cancelled = p.steps().stream().filter(s -> s.operation() == Operation.CANCEL).map(Step::rmId).toList();
-                r.setParticipantsJson(json.write(new Parts(done.stream().map(TwoPhaseCoordinator.Prepared::outcome)
-                        .filter(o -> !cancelled.contains(o.rmId())).toList())));
-                ReservationSpec spec = json.read(r.getPendingSpecJson(), ReservationSpec.class);
-                r.setSpecJson(r.getPendingSpecJson());
-                r.setWindowStart(spec.window().start());
-                r.setWindowEnd(spec.window().end());
-            }
-            settle(r, to, Decision.COMMITTED);
+            decide(key, Decision.COMMITTED, to, "committed by " + caller.name());
             return key;
         }));
     }
 
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("abort", key), () -> locked(key, () -> {
+        return idempotent(caller, correlationId, json.hash("abort", key), () -> locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
-            ReservationState to = next(r, org.doji.rm.state.Operation.ABORT);
-            if (r.getPendingChange() == PendingChange.None && r.getReservationState() != ReservationState.ReserveTimeout) {
+            ReservationState to = next(r, Operation.ABORT);
+            if (r.getPendingChange() == PendingChange.None) {
+                if (r.getReservationState() == ReservationState.ReserveTimeout) {
+                    store.update(key, rec -> rec.setReservationState(to)); // the timeout acknowledged (NSI)
+                }
                 return key; // safe without anything pending
             }
-            release(r, to, org.doji.rm.state.Operation.ABORT);
+            decide(key, Decision.ABORTED, to, "aborted by " + caller.name());
             return key;
         }));
     }
 
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
-        return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locked(key, () -> {
+        return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
-            ReservationState to = next(r, org.doji.rm.state.Operation.MODIFY);
+            ReservationState to = next(r, Operation.MODIFY);
             Map<String, ReservationSpec> parts = children.split(spec);
-            List<RmOutcome> old = json.read(r.getParticipantsJson(), Parts.class).parts();
-            List<Step> steps = new ArrayList<>();
+            List<RmOutcome> old = books.parts(r);
+            List<Participant> steps = new ArrayList<>();
             parts.forEach((rmId, part) -> steps.add(old.stream().filter(o -> o.rmId().equals(rmId)).findFirst()
-                    .map(o -> new Step(rmId, Operation.MODIFY, part, o))
-                    .orElse(new Step(rmId, Operation.RESERVE, part, RmOutcome.refused(rmId, null, null, "prepare sent")))));
-            old.stream().filter(o -> !parts.containsKey(o.rmId())).forEach(o -> steps.add(new Step(o.rmId(), Operation.CANCEL, null, o)));
-            return prepareChange(r, to, PendingChange.Modify, spec, steps, key + ":modify:" + r.getVersion());
+                    .map(o -> Participant.of(rmId, Step.MODIFY, part, o.reservationKey(), o))
+                    .orElse(Participant.of(rmId, Step.RESERVE, part, null, RmOutcome.intended(rmId, registry.address(rmId))))));
+            old.stream().filter(o -> !parts.containsKey(o.rmId()))
+                    .forEach(o -> steps.add(Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)));
+            return change(r, to, PendingChange.Modify, Change.MODIFY, spec, steps, "MODIFY_REFUSED");
         }));
     }
 
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("cancel", key), () -> locked(key, () -> {
+        return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
-            ReservationState to = next(r, org.doji.rm.state.Operation.CANCEL);
-            List<Step> steps = json.read(r.getParticipantsJson(), Parts.class).parts().stream()
-                    .map(o -> new Step(o.rmId(), Operation.CANCEL, null, o)).toList();
-            return prepareChange(r, to, PendingChange.Cancel, null, steps, key + ":cancel:" + r.getVersion());
+            if (r.getLifecycleState().isFinal() && r.getPendingChange() == PendingChange.None) {
+                return key; // nothing left to cancel: a no-op, as at every RM
+            }
+            ReservationState to = next(r, Operation.CANCEL);
+            List<Participant> steps = books.parts(r).stream()
+                    .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
+            return change(r, to, PendingChange.Cancel, Change.CANCEL, null, steps, "CANCEL_REFUSED");
         }));
     }
 
     @Override
     public ReservationView get(Caller caller, String key) {
-        return view(owned(caller, key));
+        return books.view(owned(caller, key), pendingOf(key));
     }
 
     @Override
     public void destroy(Caller caller, String key) {
-        locked(key, () -> {
+        locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             if (r.getPendingChange() != PendingChange.None) {
-                release(r, ReservationState.ReserveStart, org.doji.rm.state.Operation.ABORT);
+                decide(key, Decision.ABORTED, ReservationState.ReserveStart, "destroyed by " + caller.name());
             }
-            for (RmOutcome o : json.read(r.getParticipantsJson(), Parts.class).parts()) {
+            for (RmOutcome o : books.parts(r)) {
                 children.destroy(o);
             }
             store.delete(key);
@@ -236,86 +225,74 @@ public class GrcResourceManager implements ResourceManager {
                 "reservations at a GRC are kept until destroyed; SetTerminationTime is not supported");
     }
 
-    /** Expires holds past their timeout (aborting the children's parts) and moves lifecycles by time. */
+    /** Moves lifecycles by time through the lifecycle machine (holds that time out are the driver's). */
     public void tick() {
         Instant now = clock.instant();
-        for (DelegatedReservationRecord held : store.held()) {
-            if (held.getHoldExpires() != null && !now.isBefore(held.getHoldExpires())) {
-                locked(held.getKey(), () -> {
-                    DelegatedReservationRecord r = store.find(held.getKey()).orElse(null);
-                    if (r != null && r.getReservationState() == ReservationState.ReserveHeld) {
-                        log.info("reservation {} held past its timeout: released", r.getKey());
-                        release(r, ReservationState.ReserveTimeout, org.doji.rm.state.Operation.TIMEOUT);
-                    }
-                    return held.getKey();
-                });
-            }
-        }
         for (DelegatedReservationRecord live : store.live()) {
-            LifecycleState to = !now.isBefore(live.getWindowEnd()) ? LifecycleState.PassedEndTime
-                    : !now.isBefore(live.getWindowStart()) ? LifecycleState.Active : live.getLifecycleState();
-            if (to != live.getLifecycleState() && live.getPendingChange() == PendingChange.None) {
-                locked(live.getKey(), () -> {
-                    store.find(live.getKey()).ifPresent(r -> {
-                        r.setLifecycleState(to);
-                        store.save(r);
-                    });
-                    return live.getKey();
-                });
+            Operation op = !now.isBefore(live.getWindowEnd()) ? Operation.END
+                    : !now.isBefore(live.getWindowStart()) && live.getLifecycleState() == LifecycleState.Created
+                    ? Operation.START : null;
+            if (op != null && live.getPendingChange() == PendingChange.None) {
+                locks.withLock(live.getKey(), () -> store.update(live.getKey(), r -> {
+                    if (r.getPendingChange() == PendingChange.None && r.getLifecycleState() == live.getLifecycleState()) {
+                        r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), op));
+                    }
+                }));
             }
         }
     }
 
-    private String prepareChange(DelegatedReservationRecord r, ReservationState to, PendingChange change, ReservationSpec spec,
-                                 List<Step> steps, String prefix) {
-        r.setReservationState(to);
-        r.setPendingChange(change);
-        r.setPendingSpecJson(spec == null ? null : json.write(spec));
-        r.setHoldExpires(clock.instant().plus(holdTimeout));
-        r.setPendingJson(json.write(new Pending(prefix, steps)));
-        r = store.save(r);
-        var prepared = coordinator.prepareSteps(steps, prefix);
-        if (!prepared.stream().allMatch(TwoPhaseCoordinator.Prepared::ok)) {
-            coordinator.abortSteps(okSteps(steps, prepared), prefix);
-            DelegatedReservationRecord back = store.find(r.getKey()).orElseThrow();
-            back.setReservationState(ReservationState.ReserveStart);
-            back.setPendingChange(PendingChange.None);
-            back.setPendingSpecJson(null);
-            back.setPendingJson(null);
-            back.setHoldExpires(null);
-            store.save(back);
-            throw DojiException.unavailable(change == PendingChange.Modify ? "MODIFY_REFUSED" : "CANCEL_REFUSED",
-                    "the reservation is unchanged: " + reasons(prepared));
-        }
-        DelegatedReservationRecord now = store.find(r.getKey()).orElseThrow();
-        now.setPendingJson(json.write(new Pending(prefix, withOutcomes(steps, prepared))));
-        store.save(now);
-        return r.getKey();
+    /** Prepares a change of an existing reservation at its children; on refusal the reservation is as it was. */
+    private String change(DelegatedReservationRecord r, ReservationState to, PendingChange pending, Change change,
+                          ReservationSpec spec, List<Participant> steps, String refusal) {
+        Instant expires = clock.instant().plus(effectiveHold());
+        String key = r.getKey();
+        Transaction t = Transaction.begin(key + ":" + change.name().toLowerCase() + ":" + r.getVersion(), SubjectType.DELEGATED,
+                key, change, r.getVersion(), steps, null, expires, clock.instant());
+        prepare(t, () -> store.update(key, rec -> {
+            rec.setReservationState(to);
+            rec.setPendingChange(pending);
+            rec.setPendingSpecJson(spec == null ? null : json.write(spec));
+            rec.setHoldExpires(expires);
+        }), refusal, () -> store.update(key, books::restore));
+        return key;
     }
 
-    /** Aborts (or times out) the change in progress at every child and settles the record. */
-    private void release(DelegatedReservationRecord r, ReservationState to, org.doji.rm.state.Operation op) {
-        Pending p = r.getPendingJson() == null ? null : json.read(r.getPendingJson(), Pending.class);
-        if (p != null) {
-            coordinator.abortSteps(p.steps(), p.prefix());
-        }
-        if (r.getPendingChange() == PendingChange.Reserve) {
-            r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), op));
-        }
-        settle(r, to, op == org.doji.rm.state.Operation.ABORT ? Decision.ABORTED : r.getLastDecision());
+    /**
+     * Phase one of a parent's change at the children: stored first, then every child asked. All prepared: the
+     * keys are stored and the transaction waits undecided for the parent. Any refusal: aborted at once
+     * ({@code onRefusal} stored with the decision) and refused to the parent with every child's reason.
+     */
+    private void prepare(Transaction fresh, Runnable onBegin, String refusal, Runnable onRefusal) {
+        engine.owning(fresh.id(), () -> {
+            Transaction prepared = engine.prepare(engine.begin(fresh, onBegin));
+            if (prepared.allPrepared()) {
+                engine.remember(prepared);
+                return null;
+            }
+            String why = InlineRun.refusals(prepared);
+            Transaction aborted = engine.decide(prepared, Decision.ABORTED, why, onRefusal);
+            engine.complete(aborted, Duration.ofSeconds(2));
+            throw DojiException.unavailable(refusal, "the reservation is unchanged: " + why);
+        });
     }
 
-    private void settle(DelegatedReservationRecord r, ReservationState to, Decision decision) {
-        r.setReservationState(to);
-        r.setPendingChange(PendingChange.None);
-        r.setPendingSpecJson(null);
-        r.setPendingJson(null);
-        r.setHoldExpires(null);
-        r.setLastDecision(decision);
-        store.save(r);
+    /** The parent's decision on the pending change, stored with this reservation's new state, then phase two. */
+    private void decide(String key, Decision decision, ReservationState to, String why) {
+        Transaction t = pendingOf(key).orElseThrow(() -> new IllegalStateException("no transaction pending for " + key));
+        engine.owning(t.id(), () -> {
+            Transaction current = engine.log().find(t.id()).orElseThrow();
+            Transaction decided = engine.decide(current, decision, why, () -> store.update(key, r -> books.settle(r, current,
+                    decision, to)));
+            return engine.complete(decided, Duration.ofSeconds(2));
+        });
     }
 
-    private ReservationState next(DelegatedReservationRecord r, org.doji.rm.state.Operation op) {
+    private Optional<Transaction> pendingOf(String key) {
+        return engine.log().ofSubject(key).stream().filter(t -> !t.decided()).findFirst();
+    }
+
+    private ReservationState next(DelegatedReservationRecord r, Operation op) {
         return ReservationStateMachine.nextReservationState(r.getReservationState(), r.getPendingChange(),
                 r.getLastDecision(), r.getLifecycleState(), op);
     }
@@ -340,53 +317,12 @@ public class GrcResourceManager implements ResourceManager {
                 throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
                         "correlation id " + correlationId + " was already used for another request");
             }
-            return view(store.find(previous.get().getCoAllocationKey()).orElseThrow(
-                    () -> DojiException.unknown(previous.get().getCoAllocationKey())));
+            String key = previous.get().getCoAllocationKey();
+            return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), pendingOf(key));
         }
         String key = body.get();
         calls.recordCall(callId, hash, key);
-        return view(store.find(key).orElseThrow(() -> DojiException.unknown(key)));
-    }
-
-    private String locked(String key, Supplier<String> body) {
-        synchronized (locks[Math.floorMod(key.hashCode(), locks.length)]) {
-            return body.get();
-        }
-    }
-
-    private ReservationView view(DelegatedReservationRecord r) {
-        List<RmOutcome> parts = json.read(r.getParticipantsJson(), Parts.class).parts();
-        Pending p = r.getPendingJson() == null ? null : json.read(r.getPendingJson(), Pending.class);
-        return new ReservationView(r.getKey(), id, r.getOwner(), r.getReservationState(), r.getLifecycleState(),
-                r.getPendingChange(), json.read(r.getSpecJson(), ReservationSpec.class),
-                r.getPendingChange() == PendingChange.Reserve ? null : ChildResources.merge(parts),
-                r.getPendingSpecJson() == null ? null : json.read(r.getPendingSpecJson(), ReservationSpec.class),
-                p == null || r.getPendingChange() == PendingChange.Cancel ? null : ChildResources.merge(p.steps().stream()
-                        .filter(s -> s.operation() != Operation.CANCEL).map(Step::participant).toList()),
-                r.getHoldExpires(), null, r.getVersion(), r.getCreated(), r.getUpdated(), r.getReason());
-    }
-
-    private static List<Step> withOutcomes(List<Step> steps, List<TwoPhaseCoordinator.Prepared> prepared) {
-        List<Step> out = new ArrayList<>();
-        for (int i = 0; i < steps.size(); i++) {
-            Step s = steps.get(i);
-            out.add(new Step(s.rmId(), s.operation(), s.spec(), prepared.get(i).outcome()));
-        }
-        return out;
-    }
-
-    private static List<Step> okSteps(List<Step> steps, List<TwoPhaseCoordinator.Prepared> prepared) {
-        List<Step> out = new ArrayList<>();
-        for (int i = 0; i < steps.size(); i++) {
-            if (prepared.get(i).ok()) {
-                out.add(withOutcomes(List.of(steps.get(i)), List.of(prepared.get(i))).get(0));
-            }
-        }
-        return out;
-    }
-
-    private static String reasons(List<TwoPhaseCoordinator.Prepared> prepared) {
-        return TwoPhaseCoordinator.reasons(prepared);
+        return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), pendingOf(key));
     }
 
     static EnumSet<LifecycleState> liveStates() {

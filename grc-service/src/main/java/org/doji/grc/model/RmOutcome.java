@@ -8,6 +8,11 @@ import org.doji.rm.model.ReservationState;
 public record RmOutcome(String rmId, String address, String reservationKey, ReservationState reservationState,
                         LifecycleState lifecycleState, Allocation allocation, String errorCode, String message) {
 
+    /** An RM asked to prepare its part, before it answered. */
+    public static RmOutcome intended(String rmId, String address) {
+        return new RmOutcome(rmId, address, null, null, null, null, null, "asked to prepare");
+    }
+
     public static RmOutcome refused(String rmId, String address, String errorCode, String message) {
         return new RmOutcome(rmId, address, null, null, null, null, errorCode, message);
     }

@@ -12,8 +12,8 @@ import org.doji.grc.model.CoAllocationState;
 import org.doji.rm.persistence.JsonColumns;
 
 /**
- * One co-allocation as stored. The two-phase decision is a column of its own: it is written (and
- * committed) before phase two starts, so a restarted GRC knows whether to re-drive commit or abort.
+ * One co-allocation as stored. A change in progress (its participants and decision) is a transaction of
+ * its own ({@link TransactionRecord}), written in the same database transaction as the state it moves.
  */
 @Entity
 @Table(name = "grc_coallocation", indexes = {
@@ -21,9 +21,6 @@ import org.doji.rm.persistence.JsonColumns;
         @Index(name = "grc_co_state", columnList = "state"),
         @Index(name = "grc_co_state_start", columnList = "state, windowStart")})
 public class CoAllocationRecord {
-
-    /** The coordinator's two-phase decision for the current transaction. */
-    public enum Decision { NONE, COMMIT, ABORT }
 
     @Id
     @Column(name = "co_key", length = 64)
@@ -33,9 +30,6 @@ public class CoAllocationRecord {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false, length = 16)
     private CoAllocationState state;
-    @Enumerated(EnumType.STRING)
-    @Column(nullable = false, length = 16)
-    private Decision decision = Decision.NONE;
     @Column(length = 4000)
     private String reason;
     @Column(length = JsonColumns.MAX_JSON)
@@ -44,8 +38,6 @@ public class CoAllocationRecord {
     private String planJson;
     @Column(length = JsonColumns.MAX_JSON)
     private String outcomesJson;
-    @Column(length = JsonColumns.MAX_JSON)
-    private String pendingJson;
     @Column(length = 1024)
     private String consumer;
     private Instant windowStart;
@@ -71,8 +63,6 @@ public class CoAllocationRecord {
     public String getOwner() { return owner; }
     public CoAllocationState getState() { return state; }
     public void setState(CoAllocationState s) { this.state = s; }
-    public Decision getDecision() { return decision; }
-    public void setDecision(Decision d) { this.decision = d; }
     public String getReason() { return reason; }
     public void setReason(String r) { this.reason = r == null || r.length() <= 4000 ? r : r.substring(0, 3997) + "..."; }
     public String getRequestJson() { return requestJson; }
@@ -81,9 +71,6 @@ public class CoAllocationRecord {
     public void setPlanJson(String v) { this.planJson = v; }
     public String getOutcomesJson() { return outcomesJson; }
     public void setOutcomesJson(String v) { this.outcomesJson = v; }
-    /** A modification in progress (two-phase, with its own decision), or null. */
-    public String getPendingJson() { return pendingJson; }
-    public void setPendingJson(String v) { this.pendingJson = v; }
     public String getConsumer() { return consumer; }
     public void setConsumer(String c) { this.consumer = c; }
     public Instant getWindowStart() { return windowStart; }

@@ -17,7 +17,8 @@ import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
  * A reservation a parent coordinator made at this GRC through the RM port: its NSI states, what it
- * holds (one reservation at each child RM), and the change in progress with the child steps it took.
+ * holds (one reservation at each child RM) and the change pending; the child steps of that change are its
+ * transaction ({@link TransactionRecord}).
  */
 @Entity
 @Table(name = "grc_rm_reservation", indexes = @Index(name = "grc_rm_res_state", columnList = "reservationState"))
@@ -46,8 +47,8 @@ public class DelegatedReservationRecord {
     private String participantsJson;
     @Column(length = JsonColumns.MAX_JSON)
     private String pendingSpecJson;
-    @Column(length = JsonColumns.MAX_JSON)
-    private String pendingJson;
+    @Column(length = 1024)
+    private String consumer;
     private Instant holdExpires;
     private Instant windowStart;
     private Instant windowEnd;
@@ -86,8 +87,9 @@ public class DelegatedReservationRecord {
     public void setParticipantsJson(String v) { this.participantsJson = v; }
     public String getPendingSpecJson() { return pendingSpecJson; }
     public void setPendingSpecJson(String v) { this.pendingSpecJson = v; }
-    public String getPendingJson() { return pendingJson; }
-    public void setPendingJson(String v) { this.pendingJson = v; }
+    /** Where the parent coordinator wants notifications (a hold that timed out, a part lost), or null. */
+    public String getConsumer() { return consumer; }
+    public void setConsumer(String v) { this.consumer = v; }
     public Instant getHoldExpires() { return holdExpires; }
     public void setHoldExpires(Instant t) { this.holdExpires = t; }
     public Instant getWindowStart() { return windowStart; }

@@ -60,7 +60,7 @@ public final class Simulation {
         VirtualClock clock = new VirtualClock(Workload.T0);
         Map<String, Double> levels = setting == Setting.LOW_SL_B ? Map.of("B", params.lowServiceLevel()) : Map.of();
         ReferenceGrid grid = ReferenceGrid.create(clock, levels);
-        SyncCoordinator coordinator = new SyncCoordinator(grid.kernels(), params.slots(), params.maxPlans(), params.engine());
+        SyncCoordinator coordinator = new SyncCoordinator(grid.kernels(), clock, params.slots(), params.maxPlans(), params.engine());
         TreeSet<Instant> due = new TreeSet<>();
         List<Outcome> outcomes = new ArrayList<>(requests.size());
         int ticks = 0;

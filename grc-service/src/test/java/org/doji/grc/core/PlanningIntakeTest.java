@@ -37,7 +37,7 @@ class PlanningIntakeTest {
                 List.of(), new CoRequest.Time(Instant.parse("2030-01-01T10:00:00Z"), Instant.parse("2030-01-01T12:00:00Z"),
                 Duration.ofHours(1), false), null, List.of(), null, null);
         CoAllocation c = new CoAllocation(key, owner, org.doji.grc.model.CoAllocationState.Planning, null, request, null,
-                List.of(), org.doji.grc.persistence.CoAllocationRecord.Decision.NONE, 0, Instant.EPOCH, Instant.EPOCH, null);
+                List.of(), 0, Instant.EPOCH, Instant.EPOCH, null);
         stored.put(key, c);
         return c;
     }

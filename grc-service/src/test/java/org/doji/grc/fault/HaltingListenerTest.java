@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.doji.grc.core.CoordinationListener;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -18,7 +18,7 @@ class HaltingListenerTest {
     void haltsOnceAtTheConfiguredPointOfTheConfiguredAttempt() {
         HaltingListener l = new HaltingListener(CrashPoint.AFTER_PREPARE, 1, 137, halts::add);
         l.beforePrepare("co-1", 1);
-        l.afterDecision("co-1", 1, Decision.COMMIT);
+        l.afterDecision("co-1", 1, Decision.COMMITTED);
         assertThat(halts).isEmpty();
         l.afterPrepare("co-1", 2);
         assertThat(halts).as("a later attempt (recovery's re-plan) passes").isEmpty();
@@ -32,9 +32,9 @@ class HaltingListenerTest {
     void afterDecisionFiresOnlyForACommitDecision() {
         HaltingListener l = new HaltingListener(CrashPoint.AFTER_DECISION, 2, 99, halts::add);
         l.afterPrepare("co-1", 2);
-        l.afterDecision("co-1", 2, Decision.ABORT);
+        l.afterDecision("co-1", 2, Decision.ABORTED);
         assertThat(halts).isEmpty();
-        l.afterDecision("co-1", 2, Decision.COMMIT);
+        l.afterDecision("co-1", 2, Decision.COMMITTED);
         assertThat(halts).containsExactly(99);
     }
 

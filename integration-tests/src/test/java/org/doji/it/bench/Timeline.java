@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.core.CoordinationListener;
-import org.doji.grc.persistence.CoAllocationRecord.Decision;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
  * Records, per co-allocation, when the coordinator reached each two-phase step (same clock as the

@@ -177,7 +177,7 @@ class DashboardIT {
 
     private static CoAllocationDocument awaitSettled(String key) throws Exception {
         await().atMost(Duration.ofSeconds(60)).until(() -> document(key).getState(),
-                s -> s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING);
+                org.doji.it.faults.GrcClient::isFinal);
         return document(key);
     }
 

@@ -55,18 +55,24 @@ public final class FaultProxy implements AutoCloseable {
         final Duration delay;
         final String faultBody;
         final AtomicInteger remaining;
+        /** The rule applies until then (null: until its count is used up). */
+        final java.time.Instant until;
 
-        Rule(String operation, Action action, Duration delay, String faultBody, int times) {
+        Rule(String operation, Action action, Duration delay, String faultBody, int times, java.time.Instant until) {
             this.operation = operation;
             this.action = action;
             this.delay = delay;
             this.faultBody = faultBody;
             this.remaining = new AtomicInteger(times);
+            this.until = until;
         }
 
         boolean take(String op) {
             if (!operation.equals("*") && !operation.equals(op)) {
                 return false;
+            }
+            if (until != null) {
+                return java.time.Instant.now().isBefore(until);
             }
             return remaining.getAndUpdate(n -> n > 0 ? n - 1 : n) > 0;
         }
@@ -110,17 +116,23 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     public FaultProxy rule(String operation, Action action, int times) {
-        rules.add(new Rule(operation, action, Duration.ZERO, null, times));
+        rules.add(new Rule(operation, action, Duration.ZERO, null, times, null));
+        return this;
+    }
+
+    /** Treats every matching request so for the next {@code period} (e.g. an RM that refuses for 30 s). */
+    public FaultProxy ruleFor(String operation, Action action, Duration period) {
+        rules.add(new Rule(operation, action, Duration.ZERO, null, Integer.MAX_VALUE, java.time.Instant.now().plus(period)));
         return this;
     }
 
     public FaultProxy delay(String operation, Duration delay, int times) {
-        rules.add(new Rule(operation, Action.DELAY, delay, null, times));
+        rules.add(new Rule(operation, Action.DELAY, delay, null, times, null));
         return this;
     }
 
     public FaultProxy fault(String operation, String soapFault, int times) {
-        rules.add(new Rule(operation, Action.FAULT, Duration.ZERO, soapFault, times));
+        rules.add(new Rule(operation, Action.FAULT, Duration.ZERO, soapFault, times, null));
         return this;
     }
 

@@ -79,6 +79,21 @@ public final class GrcClient {
         }
     }
 
+    /** modify; returns the co-allocation's document as the GRC answered it. */
+    public CoAllocationDocument modify(String key, String correlationId, CoAllocationRequest request) throws Exception {
+        org.doji.contract.grc.Modify m = new org.doji.contract.grc.Modify();
+        m.setCorrelationId(correlationId);
+        m.setRequest(request);
+        return at(key).modify(m).getCoAllocationDocument();
+    }
+
+    /** cancel; returns the co-allocation's document as the GRC answered it. */
+    public CoAllocationDocument cancel(String key, String correlationId) throws Exception {
+        org.doji.contract.grc.Cancel c = new org.doji.contract.grc.Cancel();
+        c.setCorrelationId(correlationId);
+        return at(key).cancel(c).getCoAllocationDocument();
+    }
+
     public int listSize() {
         try {
             return at(null).list(List.of(), null, null, null).getCoAllocation().size();
@@ -87,11 +102,13 @@ public final class GrcClient {
         }
     }
 
+    /** Nothing in progress: Reserved, Active or final (not Planning, Reserving, Committing, Modifying, Cancelling). */
     public static boolean isFinal(CoAllocationState s) {
-        return s != CoAllocationState.PLANNING && s != CoAllocationState.RESERVING;
+        return s == CoAllocationState.RESERVED || s == CoAllocationState.ACTIVE || s == CoAllocationState.COMPLETED
+                || s == CoAllocationState.CANCELLED || s == CoAllocationState.FAILED;
     }
 
-    /** Polls until the co-allocation is Reserved or Failed (or later states). */
+    /** Polls until nothing is in progress any more (Reserved, Active, or final). */
     public CoAllocationDocument awaitOutcome(String key, Duration atMost) {
         await().atMost(atMost).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
                 .until(() -> document(key).getState(), GrcClient::isFinal);

@@ -133,7 +133,9 @@ public class ReservationKernel implements ResourceManager {
     @Override
     public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
         authorizeCoordinator(caller);
-        String hash = store.json().hash("reserve", spec, consumer);
+        // the consumer is where notifications go, not part of what is reserved: a coordinator that restarted on
+        // another address replays its prepare with the same correlation id and must get the original answer
+        String hash = store.json().hash("reserve", spec);
         return write(caller, correlationId, "reserve", hash, () -> {
             Instant now = clock.instant();
             validator.validate(spec, calendar, now);

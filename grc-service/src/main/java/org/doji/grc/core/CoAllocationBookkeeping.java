@@ -1,0 +1,39 @@
+package org.doji.grc.core;
+
+import org.doji.grc.model.CoAllocationEvent;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.tx.Transaction;
+import org.doji.rm.state.ReservationStateMachine.Decision;
+
+/** A reservation attempt's steps as the co-allocation records them (stored with each step's transaction write). */
+final class CoAllocationBookkeeping implements PlanAttempts.Bookkeeping {
+
+    private final CoAllocationStore store;
+
+    CoAllocationBookkeeping(CoAllocationStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public void beginning(Transaction t, CoPlan plan) {
+        store.transition(t.subject(), CoAllocationEvent.PREPARE, r -> {
+            r.setAttempt(t.attempt());
+            r.setPlanJson(store.write(plan));
+            r.setWindowStart(plan.window().start());
+            r.setWindowEnd(plan.window().end());
+            r.setCost(plan.cost());
+            r.setReason(null);
+            r.setOutcomesJson(store.write(PlanAttempts.outcomes(t)));
+        });
+    }
+
+    @Override
+    public void deciding(Transaction t, Decision decision) {
+        if (decision == Decision.COMMITTED) {
+            store.transition(t.subject(), CoAllocationEvent.DECIDE_COMMIT,
+                    r -> r.setOutcomesJson(store.write(PlanAttempts.outcomes(t))));
+        } else {
+            store.update(t.subject(), r -> r.setOutcomesJson(store.write(PlanAttempts.outcomes(t))));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package org.doji.grc.tx;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.Executor;
+import org.doji.rm.model.ReservationState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Takes every transaction to its end when its owner does not: phase two of decided transactions whose
+ * participants have not all acknowledged (when their back-off is due), and the abort of undecided ones whose
+ * deadline passed — at a restart at once for this GRC's own changes (presumed abort), for a parent's change at
+ * the GRC's RM port when its hold times out. Run {@link #driveDue} periodically; {@link #recover} once at start.
+ */
+public final class TransactionDriver {
+
+    private static final Logger log = LoggerFactory.getLogger(TransactionDriver.class);
+
+    private final TransactionEngine engine;
+    private final Clock clock;
+    private final Executor background;
+
+    /** @param background runs the pass that a notification asks for (off the notifying caller's thread) */
+    public TransactionDriver(TransactionEngine engine, Clock clock, Executor background) {
+        this.engine = engine;
+        this.clock = clock;
+        this.background = background;
+    }
+
+    /**
+     * After a restart: this GRC's own undecided changes are aborted (presumed abort: nobody will decide them
+     * now), every decided one is driven again. A parent's undecided change keeps its hold until its deadline.
+     */
+    public void recover() {
+        int aborted = 0;
+        int decided = 0;
+        for (Transaction t : engine.log().unfinished()) {
+            if (!t.decided() && t.subjectType() == SubjectType.CO_ALLOCATION) {
+                engine.owning(t.id(), () -> {
+                    log.info("recovery: {} was not decided; aborting it everywhere (presumed abort)", t.id());
+                    return run(t, () -> engine.abortWithoutOwner(t, "not decided before the coordinator restarted"));
+                });
+                aborted++;
+            } else if (t.decided()) {
+                decided++;
+            }
+        }
+        log.info("recovery: {} undecided change(s) aborted, {} decided one(s) to complete", aborted, decided);
+        driveDue();
+    }
+
+    /** One round: every transaction whose next step is due, skipping those a worker is busy with. */
+    public void driveDue() {
+        Instant now = clock.instant();
+        for (Transaction t : engine.log().unfinished()) {
+            boolean due = t.decided() ? t.nextDrive() != null && !now.isBefore(t.nextDrive())
+                    : t.decideBy() != null && !now.isBefore(t.decideBy());
+            if (due) {
+                engine.tryOwning(t.id(), () -> drive(t.id()));
+            }
+        }
+    }
+
+    /** Drives one transaction now (e.g. an RM reported a hold expired); skipped if a worker owns it. */
+    public void wake(String transactionId) {
+        background.execute(() -> engine.tryOwning(transactionId, () -> drive(transactionId)));
+    }
+
+    /**
+     * An RM's notification that the hold of its reservation {@code key} expired. Only a hint (notifications are
+     * not authenticated): the RM itself is asked; then an undecided change stops trusting that hold and a decided
+     * one is driven at once (its part is prepared again).
+     */
+    public void holdExpired(String key) {
+        for (Transaction t : engine.log().unfinished()) {
+            for (Participant p : t.participants()) {
+                if (!key.equals(p.key()) || p.done()) {
+                    continue;
+                }
+                Answer now = engine.calls().get(p.rmId(), key);
+                boolean expired = now.ok() && (now.view().reservationState() == ReservationState.ReserveTimeout
+                        || now.view().lifecycleState().isFinal());
+                if (expired) {
+                    log.info("RM {} reports the hold of {} expired ({})", p.rmId(), key, t.id());
+                    engine.holdExpired(p.rmId(), key);
+                    if (t.decided()) {
+                        wake(t.id());
+                    }
+                }
+            }
+        }
+    }
+
+    private void drive(String transactionId) {
+        // read again under the lock: a worker may have finished or changed it since the list was made
+        engine.log().find(transactionId).ifPresent(t -> run(t, () -> {
+            if (!t.decided()) {
+                String why = t.subjectType() == SubjectType.DELEGATED ? "the hold timed out before the coordinator decided"
+                        : "not decided in time; the coordinator is gone";
+                return engine.abortWithoutOwner(t, why);
+            }
+            return engine.pass(t);
+        }));
+    }
+
+    private Object run(Transaction t, java.util.function.Supplier<Object> body) {
+        MDC.put("transaction", t.id());
+        MDC.put("coAllocation", t.subject());
+        try {
+            return body.get();
+        } catch (TransactionLog.ConcurrentChangeException e) {
+            log.info("{} changed meanwhile; left to its new owner", t.id());
+            return null;
+        } catch (RuntimeException e) {
+            log.error("driving {} failed; retried at the next round", t.id(), e);
+            return null;
+        } finally {
+            MDC.remove("transaction");
+            MDC.remove("coAllocation");
+        }
+    }
+}
