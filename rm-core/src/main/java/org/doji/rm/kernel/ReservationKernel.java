@@ -164,8 +164,11 @@ public class ReservationKernel implements ResourceManager {
         return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
             Reservation r = owned(caller, key);
             refuseIfHoldExpired(r, clock.instant());
-            steps.commit(r, next(r, Operation.COMMIT));
-            finishIfFinal(r);
+            var t = transition(r, Operation.COMMIT);
+            if (!t.noOp()) {
+                steps.commit(r, t.target());
+                finishIfFinal(r);
+            }
             return r;
         });
     }
@@ -212,7 +215,15 @@ public class ReservationKernel implements ResourceManager {
     public ReservationView cancel(Caller caller, String key, String correlationId) {
         return write(caller, correlationId, "cancel", store.json().hash("cancel", key), () -> {
             Reservation r = owned(caller, key);
-            r.record.setReservationState(next(r, Operation.CANCEL));
+            var t = transition(r, Operation.CANCEL);
+            if (t.noOp()) {
+                // nothing left to release: remember it, so that the coordinator's commit of this cancel is a no-op too
+                r.record.setDeadCancelAnswered(true);
+                log.info("cancel of {} ({}/{}) answered as a no-op", key, r.record.getReservationState(),
+                        r.record.getLifecycleState());
+                return r;
+            }
+            r.record.setReservationState(t.target());
             r.record.setPendingChange(PendingChange.Cancel);
             r.record.setHoldExpires(clock.instant().plus(settings.holdTimeout()));
             return r;
@@ -362,9 +373,14 @@ public class ReservationKernel implements ResourceManager {
         return read(() -> calendar.usageAt(resourceId, t));
     }
 
+    /** The target of abort or modify (the guard has no-ops for cancel and commit only). */
     private ReservationState next(Reservation r, Operation op) {
-        return ReservationStateMachine.nextReservationState(r.record.getReservationState(),
-                r.record.getPendingChange(), r.record.getLastDecision(), r.record.getLifecycleState(), op);
+        return transition(r, op).target();
+    }
+
+    private ReservationStateMachine.Transition transition(Reservation r, Operation op) {
+        return ReservationStateMachine.transition(r.record.getReservationState(), r.record.getPendingChange(),
+                r.record.getLastDecision(), r.record.getLifecycleState(), r.record.isDeadCancelAnswered(), op);
     }
 
     private void finishIfFinal(Reservation r) {
