@@ -117,7 +117,7 @@ public class ReservationKernel implements ResourceManager {
             return null;
         });
         ResourceInventory d = reporter.describe();
-        return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), clock.instant(), byState, byLifecycle,
+        return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), now(), byState, byLifecycle,
                 backend.status());
     }
 
@@ -135,7 +135,7 @@ public class ReservationKernel implements ResourceManager {
         authorizeCoordinator(caller);
         String hash = store.json().hash("reserve", spec, consumer);
         return write(caller, correlationId, "reserve", hash, () -> {
-            Instant now = clock.instant();
+            Instant now = now();
             validator.validate(spec, calendar, now);
             var allocation = allocator.allocate(spec, backend.liveState().downNodes());
             var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
@@ -163,7 +163,7 @@ public class ReservationKernel implements ResourceManager {
     public ReservationView commit(Caller caller, String key, String correlationId) {
         return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
             Reservation r = owned(caller, key);
-            refuseIfHoldExpired(r, clock.instant());
+            refuseIfHoldExpired(r, now());
             var t = transition(r, Operation.COMMIT);
             if (!t.noOp()) {
                 steps.commit(r, t.target());
@@ -188,7 +188,7 @@ public class ReservationKernel implements ResourceManager {
         return write(caller, correlationId, "modify", store.json().hash("modify", key, spec), () -> {
             Reservation r = owned(caller, key);
             ReservationState target = next(r, Operation.MODIFY);
-            Instant now = clock.instant();
+            Instant now = now();
             validator.validate(spec, calendar, now);
             // allocate as if the old reservation were gone, then hold the union of old and new
             calendar.apply(r.committedBookings(), -1);
@@ -225,7 +225,7 @@ public class ReservationKernel implements ResourceManager {
             }
             r.record.setReservationState(t.target());
             r.record.setPendingChange(PendingChange.Cancel);
-            r.record.setHoldExpires(clock.instant().plus(settings.holdTimeout()));
+            r.record.setHoldExpires(now().plus(settings.holdTimeout()));
             return r;
         });
     }
@@ -268,7 +268,7 @@ public class ReservationKernel implements ResourceManager {
             Instant before = r.record.getTerminationTime();
             r.record.setTerminationTime(requested);
             try {
-                store.save(r, clock.instant());
+                store.save(r, now());
                 terminationsPending |= requested != null;
             } catch (RuntimeException e) {
                 r.record.setTerminationTime(before); // memory must not run ahead of the database
@@ -286,7 +286,7 @@ public class ReservationKernel implements ResourceManager {
      * and retried at the next tick.
      */
     public int tick() {
-        Instant now = clock.instant();
+        Instant now = now();
         List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
         int acted = 0;
         for (Reservation r : due) {
@@ -449,7 +449,7 @@ public class ReservationKernel implements ResourceManager {
                 return store.decodeAnswer(previous);
             }
             Reservation r = mutation.get();
-            Instant now = clock.instant();
+            Instant now = now();
             r.record.setVersion(r.record.getVersion() + 1);
             r.record.setUpdated(now);
             ReservationView answer = r.view(settings.rmId());
@@ -473,6 +473,14 @@ public class ReservationKernel implements ResourceManager {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /**
+     * The clock read at the precision the database keeps (microseconds): an answer must say exactly what a restarted
+     * RM reads back, so times are truncated before they are stored or answered.
+     */
+    private Instant now() {
+        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
     }
 
     private static String newKey() {

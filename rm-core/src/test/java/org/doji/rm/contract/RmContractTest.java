@@ -2,12 +2,14 @@ package org.doji.rm.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
@@ -20,7 +22,6 @@ import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +45,9 @@ public abstract class RmContractTest {
     }
 
     /**
-     * Whether the RM runs on a clock this test can move (virtual time). The hold-timeout cases run only
-     * then; subclasses that return true implement {@link #advanceTime}.
+     * Whether the RM runs on a clock this test can move (virtual time): the time-dependent cases then move it
+     * with {@link #advanceTime}; otherwise they wait in real time (Awaitility) for the RM's own hold timeout,
+     * which must then be short (at most {@link #LONGEST_REAL_TIME_HOLD}: configure {@code doji.rm.hold-timeout}).
      */
     protected boolean supportsVirtualTime() {
         return false;
@@ -56,7 +58,10 @@ public abstract class RmContractTest {
         throw new UnsupportedOperationException("advanceTime");
     }
 
-    /** Whether the test can restart the RM on the same durable store. The restart cases run only then. */
+    /**
+     * Whether the test can restart the RM on the same durable store. Every RM must be restartable: without it
+     * the restart case fails (it is not skipped).
+     */
     protected boolean supportsRestart() {
         return false;
     }
@@ -65,6 +70,9 @@ public abstract class RmContractTest {
     protected void restart() {
         throw new UnsupportedOperationException("restart");
     }
+
+    /** The longest hold timeout the real-time cases wait out (each such case waits about one). */
+    protected static final Duration LONGEST_REAL_TIME_HOLD = Duration.ofSeconds(10);
 
     /** How long this RM holds a prepared change (from describe). */
     protected Duration holdTimeout() {
@@ -216,33 +224,121 @@ public abstract class RmContractTest {
                 e -> assertThat(e.kind()).isEqualTo(FaultKind.INVALID_STATE_TRANSITION));
     }
 
+    /**
+     * Lets the hold of the change {@code prepared} (the RM's answer to reserve, modify or cancel) expire and returns
+     * the reservation afterwards. Virtual time: held 1 ms before the hold timeout, released at it. Real time: waits
+     * for the RM to release it and checks that it did not before its hold expired.
+     */
+    private ReservationView letHoldExpire(ReservationView prepared) {
+        if (supportsVirtualTime()) {
+            advanceTime(holdTimeout().minusMillis(1));
+            assertThat(rm().get(caller(), prepared.key()).pendingChange()).as("held until the hold timeout")
+                    .isEqualTo(prepared.pendingChange());
+            advanceTime(Duration.ofMillis(1));
+            return rm().get(caller(), prepared.key());
+        }
+        assertThat(holdTimeout()).as("the real-time hold-timeout cases need a short doji.rm.hold-timeout")
+                .isLessThanOrEqualTo(LONGEST_REAL_TIME_HOLD);
+        AtomicReference<ReservationView> released = new AtomicReference<>();
+        AtomicReference<Instant> seenAt = new AtomicReference<>();
+        await("hold of " + prepared.key() + " expiring").atMost(holdTimeout().plusSeconds(30))
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    ReservationView v = rm().get(caller(), prepared.key());
+                    seenAt.set(Instant.now());
+                    released.set(v);
+                    return v.pendingChange() == PendingChange.None;
+                });
+        assertThat(seenAt.get()).as("released before its hold expired").isAfterOrEqualTo(prepared.holdExpires());
+        return released.get();
+    }
+
+    /** The RM's current time (its clock may be virtual): the creation time of a probe reservation, aborted at once. */
+    private Instant rmNow() {
+        ReservationView probe = rm().reserve(caller(), id(), grantable(freshWindow()), null);
+        rm().abort(caller(), probe.key(), id());
+        return probe.created();
+    }
+
+    /** Lets the window of the committed reservation {@code r} end; returns the reservation afterwards. */
+    private ReservationView letWindowEnd(ReservationView r) {
+        Instant end = r.spec().window().end();
+        if (supportsVirtualTime()) {
+            advanceTime(Duration.between(r.updated(), end).plusMillis(1));
+            return rm().get(caller(), r.key());
+        }
+        AtomicReference<ReservationView> ended = new AtomicReference<>();
+        await("end of " + r.key()).atMost(Duration.between(Instant.now(), end).plusSeconds(30))
+                .pollInterval(Duration.ofMillis(200)).until(() -> {
+                    ended.set(rm().get(caller(), r.key()));
+                    return ended.get().lifecycleState() == LifecycleState.PassedEndTime;
+                });
+        return ended.get();
+    }
+
+    /** Cancel of the dead reservation {@code dead}, then commit of that cancel: both answer it unchanged. */
+    private void cancelAndItsCommitAreNoOps(ReservationView dead, TimeWindow w) {
+        List<SlotAvailability> before = free(w);
+        String cancelId = id();
+        ReservationView cancelled = rm().cancel(caller(), dead.key(), cancelId);
+        assertThat(cancelled.reservationState()).isEqualTo(dead.reservationState());
+        assertThat(cancelled.lifecycleState()).isEqualTo(dead.lifecycleState());
+        assertThat(cancelled.pendingChange()).isEqualTo(PendingChange.None);
+        assertThat(rm().cancel(caller(), dead.key(), cancelId)).isEqualTo(cancelled);
+        ReservationView committed = rm().commit(caller(), dead.key(), id());
+        assertThat(committed.reservationState()).isEqualTo(dead.reservationState());
+        assertThat(committed.lifecycleState()).isEqualTo(dead.lifecycleState());
+        assertThat(committed.pendingChange()).isEqualTo(PendingChange.None);
+        assertThat(free(w)).isEqualTo(before);
+    }
+
+    @Test
+    void aCancelOfAnAbortedOrCancelledReservationIsANoOpAndSoIsItsCommit() {
+        TimeWindow w = freshWindow();
+        List<SlotAvailability> before = free(w);
+        ReservationView aborted = rm().abort(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
+        cancelAndItsCommitAreNoOps(aborted, w);
+        ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
+        rm().cancel(caller(), r.key(), id());
+        ReservationView cancelled = rm().commit(caller(), r.key(), id());
+        assertThat(cancelled.lifecycleState()).isEqualTo(LifecycleState.Terminated);
+        cancelAndItsCommitAreNoOps(cancelled, w);
+        assertThat(free(w)).isEqualTo(before);
+    }
+
+    @Test
+    void aCancelOfAnEndedReservationIsANoOp() {
+        Instant now = rmNow();
+        TimeWindow w = new TimeWindow(now.plusSeconds(2), now.plusSeconds(4));
+        ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
+        ReservationView ended = letWindowEnd(r);
+        assertThat(ended.lifecycleState()).isEqualTo(LifecycleState.PassedEndTime);
+        cancelAndItsCommitAreNoOps(ended, w);
+        refused(() -> rm().modify(caller(), r.key(), id(), grantable(w)));
+    }
+
     @Test
     void aHeldReserveTimesOutReleasesEverythingAndCannotBeCommitted() {
-        Assumptions.assumeTrue(supportsVirtualTime(), "RM without virtual time");
         TimeWindow w = freshWindow();
         List<SlotAvailability> before = free(w);
         ReservationView held = rm().reserve(caller(), id(), grantable(w), null);
-        advanceTime(holdTimeout().minusMillis(1));
         assertThat(rm().get(caller(), held.key()).reservationState()).isEqualTo(ReservationState.ReserveHeld);
-        advanceTime(Duration.ofMillis(1));
-        ReservationView expired = rm().get(caller(), held.key());
+        ReservationView expired = letHoldExpire(held);
         assertThat(expired.reservationState()).isEqualTo(ReservationState.ReserveTimeout);
         assertThat(expired.lifecycleState()).isEqualTo(LifecycleState.Terminated);
         assertThat(free(w)).isEqualTo(before);
         refused(() -> rm().commit(caller(), held.key(), id()));
+        // a coordinator that cancels what timed out is answered, not refused
+        cancelAndItsCommitAreNoOps(expired, w);
     }
 
     @Test
     void aHeldModifyTimesOutAndTheOldReservationIsRestoredExactly() {
-        Assumptions.assumeTrue(supportsVirtualTime(), "RM without virtual time");
         TimeWindow w = freshWindow();
         ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
         TimeWindow later = new TimeWindow(w.start().plus(1, ChronoUnit.HOURS), w.end().plus(1, ChronoUnit.HOURS));
         List<SlotAvailability> withOld = free(w);
         List<SlotAvailability> laterWithOld = free(later);
-        rm().modify(caller(), r.key(), id(), grantable(later));
-        advanceTime(holdTimeout());
-        ReservationView restored = rm().get(caller(), r.key());
+        ReservationView restored = letHoldExpire(rm().modify(caller(), r.key(), id(), grantable(later)));
         assertThat(restored.reservationState()).isEqualTo(ReservationState.ReserveTimeout);
         assertThat(restored.lifecycleState()).isEqualTo(LifecycleState.Created);
         assertThat(restored.spec()).isEqualTo(r.spec());
@@ -250,49 +346,94 @@ public abstract class RmContractTest {
         assertThat(free(w)).isEqualTo(withOld);
         assertThat(free(later)).isEqualTo(laterWithOld);
         refused(() -> rm().commit(caller(), r.key(), id()));
+        // NSI: after a timeout only abort is accepted; the coordinator aborts, then prepares again
+        refused(() -> rm().modify(caller(), r.key(), id(), grantable(later)));
+        assertThat(rm().abort(caller(), r.key(), id()).reservationState()).isEqualTo(ReservationState.ReserveStart);
+        rm().modify(caller(), r.key(), id(), grantable(later));
+        assertThat(rm().commit(caller(), r.key(), id()).spec().window()).isEqualTo(later);
         rm().destroy(caller(), r.key());
     }
 
     @Test
     void aHeldCancelTimesOutAndTheReservationIsKept() {
-        Assumptions.assumeTrue(supportsVirtualTime(), "RM without virtual time");
         TimeWindow w = freshWindow();
+        List<SlotAvailability> before = free(w);
         ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
         List<SlotAvailability> withIt = free(w);
-        rm().cancel(caller(), r.key(), id());
-        advanceTime(holdTimeout());
-        ReservationView kept = rm().get(caller(), r.key());
+        ReservationView kept = letHoldExpire(rm().cancel(caller(), r.key(), id()));
+        assertThat(kept.reservationState()).isEqualTo(ReservationState.ReserveTimeout);
         assertThat(kept.lifecycleState()).isEqualTo(LifecycleState.Created);
         assertThat(kept.pendingChange()).isEqualTo(PendingChange.None);
         assertThat(kept.spec()).isEqualTo(r.spec());
         assertThat(free(w)).isEqualTo(withIt);
-        rm().destroy(caller(), r.key());
+        // NSI: after a timeout only abort is accepted; the coordinator aborts, then prepares the cancel again
+        refused(() -> rm().cancel(caller(), r.key(), id()));
+        refused(() -> rm().commit(caller(), r.key(), id()));
+        assertThat(rm().abort(caller(), r.key(), id()).reservationState()).isEqualTo(ReservationState.ReserveStart);
+        assertThat(rm().cancel(caller(), r.key(), id()).pendingChange()).isEqualTo(PendingChange.Cancel);
+        assertThat(rm().commit(caller(), r.key(), id()).lifecycleState()).isEqualTo(LifecycleState.Terminated);
+        assertThat(free(w)).isEqualTo(before);
     }
 
+    /**
+     * Everything acknowledged before a restart is there after it: committed, held (reserve and modify), cancel
+     * pending, and a cancel of a dead reservation answered as a no-op. A hold that outlives the restart can still
+     * be committed; one whose hold timeout passed meanwhile (real time: a restart takes longer than a short hold)
+     * expires exactly as it would have without the restart.
+     */
     @Test
     void aRestartLosesNothingAcknowledged() {
-        Assumptions.assumeTrue(supportsRestart(), "RM cannot be restarted by the test");
+        assertThat(supportsRestart()).as("every RM must be restartable on its durable store: implement restart()").isTrue();
         TimeWindow w1 = freshWindow();
         TimeWindow w2 = freshWindow();
         TimeWindow w3 = freshWindow();
+        TimeWindow w4 = freshWindow();
+        TimeWindow w4later = new TimeWindow(w4.start().plus(1, ChronoUnit.HOURS), w4.end().plus(1, ChronoUnit.HOURS));
+        List<TimeWindow> all = List.of(w1, w2, w3, w4, w4later);
+        List<SlotAvailability> empty = rm().availability(caller(), new AvailabilityQuery(all, null));
         ReservationView committed = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w1), null).key(), id());
         ReservationView held = rm().reserve(caller(), id(), grantable(w2), null);
         ReservationView cancelling = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w3), null).key(), id());
         rm().cancel(caller(), cancelling.key(), id());
-        List<SlotAvailability> before = rm().availability(caller(), new AvailabilityQuery(List.of(w1, w2, w3), null));
+        ReservationView modifying = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w4), null).key(), id());
+        ReservationView modifyHeld = rm().modify(caller(), modifying.key(), id(), grantable(w4later));
+        ReservationView aborted = rm().abort(caller(), rm().reserve(caller(), id(), grantable(w1), null).key(), id());
+        rm().cancel(caller(), aborted.key(), id());
+        List<SlotAvailability> before = rm().availability(caller(), new AvailabilityQuery(all, null));
         ReservationView committedBefore = rm().get(caller(), committed.key());
         ReservationView heldBefore = rm().get(caller(), held.key());
         ReservationView cancellingBefore = rm().get(caller(), cancelling.key());
+        ReservationView modifyingBefore = rm().get(caller(), modifying.key());
 
         restart();
 
-        assertThat(rm().availability(caller(), new AvailabilityQuery(List.of(w1, w2, w3), null))).isEqualTo(before);
         assertThat(rm().get(caller(), committed.key())).isEqualTo(committedBefore);
-        assertThat(rm().get(caller(), held.key())).isEqualTo(heldBefore);
-        assertThat(rm().get(caller(), cancelling.key())).isEqualTo(cancellingBefore);
-        assertThat(rm().commit(caller(), held.key(), id()).reservationState()).isEqualTo(ReservationState.ReserveStart);
-        assertThat(rm().commit(caller(), cancelling.key(), id()).lifecycleState()).isEqualTo(LifecycleState.Terminated);
+        assertThat(rm().commit(caller(), aborted.key(), id()).lifecycleState()).as("the answered dead cancel is durable")
+                .isEqualTo(LifecycleState.Terminated);
+        if (rmNow().isBefore(held.holdExpires())) {
+            assertThat(rm().availability(caller(), new AvailabilityQuery(all, null))).isEqualTo(before);
+            assertThat(rm().get(caller(), held.key())).isEqualTo(heldBefore);
+            assertThat(rm().get(caller(), cancelling.key())).isEqualTo(cancellingBefore);
+            assertThat(rm().get(caller(), modifying.key())).isEqualTo(modifyingBefore);
+            assertThat(rm().commit(caller(), held.key(), id()).reservationState()).isEqualTo(ReservationState.ReserveStart);
+            assertThat(rm().commit(caller(), cancelling.key(), id()).lifecycleState()).isEqualTo(LifecycleState.Terminated);
+            assertThat(rm().commit(caller(), modifying.key(), id()).spec().window()).isEqualTo(w4later);
+        } else {
+            // the holds expired while the RM was down: released at their original expiry, the rest kept as it was
+            assertThat(letHoldExpire(heldBefore).lifecycleState()).isEqualTo(LifecycleState.Terminated);
+            ReservationView kept = letHoldExpire(cancellingBefore);
+            assertThat(kept.lifecycleState()).isEqualTo(LifecycleState.Created);
+            assertThat(kept.spec()).isEqualTo(cancelling.spec());
+            ReservationView unmoved = letHoldExpire(modifyHeld);
+            assertThat(unmoved.spec()).isEqualTo(modifying.spec());
+            assertThat(unmoved.allocation()).isEqualTo(modifying.allocation());
+            rm().abort(caller(), cancelling.key(), id());
+            rm().cancel(caller(), cancelling.key(), id());
+            rm().commit(caller(), cancelling.key(), id());
+        }
         rm().destroy(caller(), committed.key());
         rm().destroy(caller(), held.key());
+        rm().destroy(caller(), modifying.key());
+        assertThat(rm().availability(caller(), new AvailabilityQuery(all, null))).isEqualTo(empty);
     }
 }
