@@ -239,6 +239,8 @@ public abstract class RmContractTest {
         }
         assertThat(holdTimeout()).as("the real-time hold-timeout cases need a short doji.rm.hold-timeout")
                 .isLessThanOrEqualTo(LONGEST_REAL_TIME_HOLD);
+        assertThat(Duration.between(prepared.updated(), prepared.holdExpires()).minus(holdTimeout()).abs())
+                .as("held for the hold timeout it describes").isLessThan(Duration.ofSeconds(1));
         AtomicReference<ReservationView> released = new AtomicReference<>();
         AtomicReference<Instant> seenAt = new AtomicReference<>();
         await("hold of " + prepared.key() + " expiring").atMost(holdTimeout().plusSeconds(30))
@@ -334,8 +336,9 @@ public abstract class RmContractTest {
     @Test
     void aHeldModifyTimesOutAndTheOldReservationIsRestoredExactly() {
         TimeWindow w = freshWindow();
-        ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
         TimeWindow later = new TimeWindow(w.start().plus(1, ChronoUnit.HOURS), w.end().plus(1, ChronoUnit.HOURS));
+        List<SlotAvailability> empty = free(new TimeWindow(w.start(), later.end()));
+        ReservationView r = rm().commit(caller(), rm().reserve(caller(), id(), grantable(w), null).key(), id());
         List<SlotAvailability> withOld = free(w);
         List<SlotAvailability> laterWithOld = free(later);
         ReservationView restored = letHoldExpire(rm().modify(caller(), r.key(), id(), grantable(later)));
@@ -352,6 +355,7 @@ public abstract class RmContractTest {
         rm().modify(caller(), r.key(), id(), grantable(later));
         assertThat(rm().commit(caller(), r.key(), id()).spec().window()).isEqualTo(later);
         rm().destroy(caller(), r.key());
+        assertThat(free(new TimeWindow(w.start(), later.end()))).as("nothing of the expired hold left booked").isEqualTo(empty);
     }
 
     @Test
@@ -407,6 +411,12 @@ public abstract class RmContractTest {
 
         restart();
 
+        // the bookings that outlive any hold (committed; cancel or modify pending or expired) are all still booked
+        assertThat(rm().availability(caller(), new AvailabilityQuery(List.of(w1, w3, w4), null)))
+                .extracting(s -> List.of(s.compute(), s.paths(), s.countables()))
+                .containsExactly(List.of(before.get(0).compute(), before.get(0).paths(), before.get(0).countables()),
+                        List.of(before.get(2).compute(), before.get(2).paths(), before.get(2).countables()),
+                        List.of(before.get(3).compute(), before.get(3).paths(), before.get(3).countables()));
         assertThat(rm().get(caller(), committed.key())).isEqualTo(committedBefore);
         assertThat(rm().commit(caller(), aborted.key(), id()).lifecycleState()).as("the answered dead cancel is durable")
                 .isEqualTo(LifecycleState.Terminated);
