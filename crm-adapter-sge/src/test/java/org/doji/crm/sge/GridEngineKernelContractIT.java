@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each restart the kernel's reconcile runs against Grid Engine and must keep exactly the reservation queues
  * that existed.
  */
-class GridEngineKernelContractIT extends RmContractTest {
+class GridEngineKernelContractIT extends RestartableRmContractTest {
 
     static RealGridEngine ge;
 
@@ -35,6 +35,10 @@ class GridEngineKernelContractIT extends RmContractTest {
 
     private static final MutableClock clock = new MutableClock(Instant.now());
     private static RestartableRm app;
+
+    GridEngineKernelContractIT() {
+        super(() -> app, clock::advance);
+    }
 
     @BeforeAll
     static void start() {
@@ -75,25 +79,9 @@ class GridEngineKernelContractIT extends RmContractTest {
     }
 
     @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        app.bean(ReservationKernel.class).tick();
-    }
-
-    @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    @Override
     protected void restart() {
         Set<String> before = GridEngineRmContractIT.reservationQueues();
-        app.restart();
+        super.restart();
         assertThat(GridEngineRmContractIT.reservationQueues()).as("the reconcile after the restart").isEqualTo(before);
     }
 }

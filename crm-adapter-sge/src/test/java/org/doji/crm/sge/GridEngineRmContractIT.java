@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a window that really starts and ends, and a restart of the application on its durable H2 file after which the
  * reservation queues in Grid Engine are exactly the ones before.
  */
-class GridEngineRmContractIT extends RmContractTest {
+class GridEngineRmContractIT extends RestartableRmContractTest {
 
     static RealGridEngine ge;
 
@@ -33,6 +33,10 @@ class GridEngineRmContractIT extends RmContractTest {
     static Path dir;
 
     private static RestartableRm app;
+
+    GridEngineRmContractIT() {
+        super(() -> app, null);
+    }
 
     @BeforeAll
     static void start() {
@@ -62,14 +66,9 @@ class GridEngineRmContractIT extends RmContractTest {
     }
 
     @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    @Override
     protected void restart() {
         Set<String> before = reservationQueues();
-        app.restart();
+        super.restart();
         assertThat(reservationQueues()).as("the reconcile after the restart").isEqualTo(before);
     }
 

@@ -29,7 +29,6 @@ import org.doji.rm.persistence.IdempotencyRecord;
 import org.doji.rm.spi.ResourceBackend;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
-import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;

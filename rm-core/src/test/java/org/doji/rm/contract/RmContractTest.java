@@ -282,14 +282,12 @@ public abstract class RmContractTest {
         List<SlotAvailability> before = free(w);
         String cancelId = id();
         ReservationView cancelled = rm().cancel(caller(), dead.key(), cancelId);
-        assertThat(cancelled.reservationState()).isEqualTo(dead.reservationState());
-        assertThat(cancelled.lifecycleState()).isEqualTo(dead.lifecycleState());
-        assertThat(cancelled.pendingChange()).isEqualTo(PendingChange.None);
+        assertThat(List.of(cancelled, rm().commit(caller(), dead.key(), id()))).allSatisfy(v -> {
+            assertThat(v.reservationState()).isEqualTo(dead.reservationState());
+            assertThat(v.lifecycleState()).isEqualTo(dead.lifecycleState());
+            assertThat(v.pendingChange()).isEqualTo(PendingChange.None);
+        });
         assertThat(rm().cancel(caller(), dead.key(), cancelId)).isEqualTo(cancelled);
-        ReservationView committed = rm().commit(caller(), dead.key(), id());
-        assertThat(committed.reservationState()).isEqualTo(dead.reservationState());
-        assertThat(committed.lifecycleState()).isEqualTo(dead.lifecycleState());
-        assertThat(committed.pendingChange()).isEqualTo(PendingChange.None);
         assertThat(free(w)).isEqualTo(before);
     }
 

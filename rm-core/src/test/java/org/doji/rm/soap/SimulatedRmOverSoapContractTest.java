@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.app.RmApplication;
-import org.doji.rm.contract.RmContractTest;
-import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
@@ -23,13 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
  * The RM contract against the kernel with the simulated backend, through real SOAP on loopback, on a
  * virtual clock (the hold-timeout cases move it) and a durable H2 file that the restart case reopens.
  */
-class SimulatedRmOverSoapContractTest extends RmContractTest {
+class SimulatedRmOverSoapContractTest extends RestartableRmContractTest {
 
     @TempDir
     static Path dir;
 
     private static final MutableClock clock = new MutableClock(Instant.now());
     private static RestartableRm app;
+
+    SimulatedRmOverSoapContractTest() {
+        super(() -> app, clock::advance);
+    }
 
     @BeforeAll
     static void start() {
@@ -46,27 +49,6 @@ class SimulatedRmOverSoapContractTest extends RmContractTest {
     @AfterAll
     static void stop() {
         app.close();
-    }
-
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        app.bean(ReservationKernel.class).tick();
-    }
-
-    @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    @Override
-    protected void restart() {
-        app.restart();
     }
 
     @Override

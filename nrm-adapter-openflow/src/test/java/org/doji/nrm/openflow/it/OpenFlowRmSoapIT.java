@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import org.doji.nrm.openflow.OpenFlowNrmApplication;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.contract.RmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
@@ -36,14 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.doji.rm.testing.RestartableRm;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.doji.nrm.openflow.OffsetClock;
-import org.doji.rm.kernel.ReservationKernel;
 
 /**
  * The whole OpenFlow NRM (kernel + backend + SOAP port) against the real switches: a path reserved and
  * committed over SOAP carries traffic exactly between its start and end (the kernel's activation
  * driver installs and removes the flows); cancel while active removes them.
  */
-class OpenFlowRmSoapIT extends RmContractTest {
+class OpenFlowRmSoapIT extends RestartableRmContractTest {
 
     @TempDir
     static Path dir;
@@ -51,6 +51,10 @@ class OpenFlowRmSoapIT extends RmContractTest {
     /** The RM's clock: real time plus what the contract's hold-timeout cases jumped over. */
     private static final OffsetClock clock = new OffsetClock();
     private static RestartableRm app;
+
+    OpenFlowRmSoapIT() {
+        super(() -> app, clock::advance);
+    }
 
     @BeforeAll
     static void start() {
@@ -82,28 +86,6 @@ class OpenFlowRmSoapIT extends RmContractTest {
         if (app != null) {
             app.close(); // frees the controller port for the other ITs
         }
-    }
-
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        app.bean(ReservationKernel.class).tick();
-    }
-
-    @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    /** The application stops (controller and all) and starts again on its H2 file; the switches reconnect. */
-    @Override
-    protected void restart() {
-        app.restart();
     }
 
     /** The contract's cases run on a frozen clock they move; this class's cases need real time. */

@@ -32,8 +32,7 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.app.RmApplication;
-import org.doji.rm.contract.RmContractTest;
-import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
@@ -58,7 +57,7 @@ import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
  * plus what security must refuse: wrong password, unknown user, no token, an end user's reserve; and the user
  * store's service level limiting an end user's availability.
  */
-class SecureRmOverSoapContractTest extends RmContractTest {
+class SecureRmOverSoapContractTest extends RestartableRmContractTest {
 
     private static final String GRC_PASSWORD = "grc-secret";
     private static final String ALICE_PASSWORD = "alice-secret";
@@ -69,6 +68,10 @@ class SecureRmOverSoapContractTest extends RmContractTest {
     private static SelfSignedKeystore tls;
     private static final MutableClock clock = new MutableClock(Instant.now());
     private static RestartableRm app;
+
+    SecureRmOverSoapContractTest() {
+        super(() -> app, clock::advance);
+    }
 
     @BeforeAll
     static void start() {
@@ -112,27 +115,6 @@ class SecureRmOverSoapContractTest extends RmContractTest {
     @Override
     protected ResourceManager rm() {
         return as("grc", GRC_PASSWORD);
-    }
-
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        app.bean(ReservationKernel.class).tick();
-    }
-
-    @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    @Override
-    protected void restart() {
-        app.restart();
     }
 
     @Override
