@@ -418,7 +418,8 @@ public abstract class RmContractTest {
         assertThat(rm().get(caller(), committed.key())).isEqualTo(committedBefore);
         assertThat(rm().commit(caller(), aborted.key(), id()).lifecycleState()).as("the answered dead cancel is durable")
                 .isEqualTo(LifecycleState.Terminated);
-        if (rmNow().isBefore(held.holdExpires())) {
+        // the holds outlive the restart with room for the checks and commits below (always so in virtual time)
+        if (rmNow().plus(holdTimeout().dividedBy(2)).isBefore(held.holdExpires())) {
             assertThat(rm().availability(caller(), new AvailabilityQuery(all, null))).isEqualTo(before);
             assertThat(rm().get(caller(), held.key())).isEqualTo(heldBefore);
             assertThat(rm().get(caller(), cancelling.key())).isEqualTo(cancellingBefore);
