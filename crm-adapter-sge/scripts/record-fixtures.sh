@@ -68,6 +68,17 @@ rec qrdel-missing.err $B/qrdel "$ar"
 $B/qrstat -xml > "$F/qrstat-empty.xml"
 # (qrstat-deleting.xml: qrstat -xml right after qrdel of an AR whose job still ran — see NativeModeIT)
 $B/qstat -xml -u "*" -f -r > "$F/qstat-idle.xml"
+# configured slots differ from num_proc: all.q has 3 slots on node2, exec host node3 is capped at 1 slot, and a
+# reservation queue with 5 slots on node1 (which must not count as the site's configuration)
+$B/qconf -mattr queue slots 3 all.q@node2 >/dev/null
+$B/qconf -mattr exechost complex_values slots=1 node3 >/dev/null
+"$SCRIPTS/queue-template.sh" doji_slots node1 5 > "$tmp/qs"
+$B/qconf -Aq "$tmp/qs" >/dev/null
+$B/qhost -F slots -xml > "$F/qhost-slots.xml"; echo "recorded qhost-slots.xml"
+$B/qstat -xml -u "*" -f -r > "$F/qstat-slots.xml"; echo "recorded qstat-slots.xml"
+$B/qconf -dq doji_slots >/dev/null
+$B/qconf -purge queue slots all.q@node2 >/dev/null
+$B/qconf -rattr exechost complex_values NONE node3 >/dev/null
 if [ "${1:-}" = "--with-down" ]; then
   # what every command prints while the qmaster is down (restarts the cluster)
   "$SCRIPTS/stop.sh" >/dev/null

@@ -60,9 +60,13 @@ public class GridEngineBackend implements ResourceBackend {
         List<Host> hosts = new ArrayList<>(client.hosts());
         hosts.sort(Comparator.comparing((Host h) -> stem(h.name())).thenComparingLong(h -> number(h.name()))
                 .thenComparing(Host::name));
+        Map<String, Integer> configured = ConfiguredSlots.perHost(hosts, client.status().instances(), props.queuePrefix());
         List<BackendInventory.Node> nodes = new ArrayList<>();
         for (Host h : hosts) {
-            int cores = Math.max(1, h.processors());
+            int cores = configured.get(h.name());
+            if (cores < 1) {
+                continue; // configured to run nothing
+            }
             slots.put(h.name(), cores);
             nodes.add(new BackendInventory.Node(h.name(), cores));
         }

@@ -45,7 +45,8 @@ public class GridEngineClient {
     }
 
     public List<Host> hosts() {
-        return GridEngineParsers.hosts(check("qhost", run("qhost", List.of("-xml"))).stdout());
+        // -F slots adds each host's own slot limit (complex_values slots=N), for the inventory
+        return GridEngineParsers.hosts(check("qhost", run("qhost", List.of("-F", "slots", "-xml"))).stdout());
     }
 
     public ClusterStatus status() {

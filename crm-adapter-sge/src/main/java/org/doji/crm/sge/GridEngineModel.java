@@ -11,8 +11,11 @@ public final class GridEngineModel {
     private GridEngineModel() {
     }
 
-    /** One exec host of {@code qhost -xml}; {@code up} is false when it reports no load (execd not heard from). */
-    public record Host(String name, String arch, int processors, boolean up) {
+    /**
+     * One exec host of {@code qhost -F slots -xml}; {@code up} is false when it reports no load (execd not heard
+     * from); {@code slotCap} is the exec host's own {@code complex_values slots=N} (0 when it sets none).
+     */
+    public record Host(String name, String arch, int processors, boolean up, int slotCap) {
     }
 
     /** One queue instance ({@code queue@host}) of {@code qstat -f}; {@code state} holds letters such as d, s, u, E. */

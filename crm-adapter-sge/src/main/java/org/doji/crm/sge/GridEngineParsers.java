@@ -26,7 +26,7 @@ public final class GridEngineParsers {
     private GridEngineParsers() {
     }
 
-    /** {@code qhost -xml}: the exec hosts (the pseudo host "global" is left out). */
+    /** {@code qhost [-F slots] -xml}: the exec hosts (the pseudo host "global" is left out). */
     public static List<Host> hosts(String xml) {
         List<Host> hosts = new ArrayList<>();
         for (Element h : children(parse(xml).getDocumentElement(), "host")) {
@@ -39,9 +39,15 @@ public final class GridEngineParsers {
                 values.put(v.getAttribute("name"), v.getTextContent().trim());
             }
             String procs = values.getOrDefault("num_proc", "-");
+            int slotCap = 0;
+            for (Element r : children(h, "resourcevalue")) {
+                if (r.getAttribute("name").equals("slots") && r.getAttribute("dominance").startsWith("h")) {
+                    slotCap = (int) Double.parseDouble(r.getTextContent().trim()); // printed as 1.000000
+                }
+            }
             hosts.add(new Host(name, values.getOrDefault("arch_string", "-"),
                     procs.matches("\\d+") ? Integer.parseInt(procs) : 0,
-                    !values.getOrDefault("load_avg", "-").equals("-")));
+                    !values.getOrDefault("load_avg", "-").equals("-"), slotCap));
         }
         return hosts;
     }

@@ -29,6 +29,7 @@ public class NativeMode implements ReservationMode {
 
     private static final Logger log = LoggerFactory.getLogger(NativeMode.class);
     private static final Pattern GRANTED = Pattern.compile("advance reservation (\\d+) has been granted");
+    private static final Pattern UNKNOWN_USER = Pattern.compile("(\\S+) is not known as a user");
     private static final DateTimeFormatter QRSUB_TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmm.ss");
 
     private final GridEngineClient client;
@@ -101,6 +102,14 @@ public class NativeMode implements ReservationMode {
         return client.reservations().stream().filter(ar -> !ar.state().contains("d")).toList();
     }
 
+    private static List<String> withUsers(List<String> args, List<String> users) {
+        List<String> all = new ArrayList<>(args);
+        if (!users.isEmpty()) {
+            all.addAll(List.of("-u", String.join(",", users)));
+        }
+        return all;
+    }
+
     private long submit(ReservationTarget t) {
         Instant now = clock.instant();
         List<String> args = new ArrayList<>(List.of("-N", t.name()));
@@ -111,10 +120,16 @@ public class NativeMode implements ReservationMode {
         args.addAll(List.of("-e", QRSUB_TIME.format(t.window().end().atZone(zone))));
         args.addAll(List.of("-pe", pe, Integer.toString(t.totalSlots())));
         args.addAll(List.of("-q", t.hosts().stream().map(h -> "*@" + h).collect(Collectors.joining(","))));
-        if (!t.users().isEmpty()) {
-            args.addAll(List.of("-u", String.join(",", t.users())));
+        List<String> users = new ArrayList<>(t.users());
+        CommandResult r = client.qrsub(withUsers(args, users));
+        // unlike a queue's ACL, qrsub refuses a name that is not a user on the qmaster's host (e.g. the reservation's
+        // owner is the coordinator's service name): leave it out, as long as someone named is left to use the AR
+        for (Matcher unknown = UNKNOWN_USER.matcher(r.output()); !r.ok() && unknown.find()
+                && users.size() > 1 && users.remove(unknown.group(1)); unknown = UNKNOWN_USER.matcher(r.output())) {
+            log.warn("{} is not a Grid Engine user: left out of the users of advance reservation {}", unknown.group(1), t.name());
+            r = client.qrsub(withUsers(args, users));
         }
-        CommandResult r = check("qrsub", client.qrsub(args));
+        check("qrsub", r);
         Matcher m = GRANTED.matcher(r.output());
         if (!m.find()) {
             throw new GridEngineException("qrsub", r.exitCode(), "no AR id in: " + r.output());

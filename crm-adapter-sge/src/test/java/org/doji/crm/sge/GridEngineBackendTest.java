@@ -1,6 +1,7 @@
 package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -64,7 +65,7 @@ class GridEngineBackendTest {
 
     @Test
     void inventoryIsOneSiteWithTheExecHostsAndTheirCores() {
-        fake.on("qhost -xml", "qhost.xml");
+        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml");
         BackendInventory inv = backend.inventory();
         assertThat(inv.sites()).singleElement().satisfies(site -> {
             assertThat(site.name()).isEqualTo("tokyo");
@@ -76,26 +77,39 @@ class GridEngineBackendTest {
         });
     }
 
+    /** Recorded with all.q at 3 slots on node2, node3 capped at 1 slot, a 5-slot reservation queue on node1. */
+    @Test
+    void inventoryCountsTheConfiguredSlotsNotTheProcessors() {
+        fake.on("qhost -F", "qhost-slots.xml").on("qstat -xml", "qstat-slots.xml");
+        BackendInventory.ComputeSite site = backend.inventory().sites().get(0);
+        assertThat(site.nodes()).extracting(BackendInventory.Node::name, BackendInventory.Node::cores).containsExactly(
+                tuple("node1", 2), tuple("node2", 3), tuple("node3", 1), tuple("node4", 2));
+        assertThat(site.totalCores()).isEqualTo(8);
+        // the reservation queue for node2 offers the 3 configured slots
+        assertThat(backend.target(ctx("r2", LifecycleState.Created, null)).slotsPerHost())
+                .containsExactly(Map.entry("node1", 2), Map.entry("node2", 3));
+    }
+
     @Test
     void liveStateReportsAnUnreachableQmaster() {
-        fake.on("qhost -xml", "qhost-down.err");
+        fake.on("qhost -F", "qhost-down.err");
         assertThat(backend.liveState().reachable()).isFalse();
     }
 
     @Test
     void liveStateOfAHealthyClusterHasNoDownNodesAndIsCachedForItsTtl() {
-        fake.on("qhost -xml", "qhost.xml");
+        fake.on("qhost -F", "qhost.xml");
         assertThat(backend.liveState().reachable()).isTrue();
         assertThat(backend.liveState().downNodes()).isEmpty();
-        assertThat(fake.calls("qhost -xml")).hasSize(1);
+        assertThat(fake.calls("qhost -F")).hasSize(1);
         now = now.plusSeconds(6);
         backend.liveState();
-        assertThat(fake.calls("qhost -xml")).hasSize(2);
+        assertThat(fake.calls("qhost -F")).hasSize(2);
     }
 
     @Test
     void targetMapsUsersAndNamesTheQueueAfterTheKey() {
-        fake.on("qhost -xml", "qhost.xml");
+        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml");
         ReservationTarget t = backend.target(ctx("3f2a-77.b", LifecycleState.Created, null));
         assertThat(t.name()).isEqualTo("doji_3f2a_77_b");
         assertThat(t.users()).containsExactly("dojialice", "grc-user", "dojibob");
@@ -104,7 +118,7 @@ class GridEngineBackendTest {
 
     @Test
     void commitReturnsTheQueueNameAsHandleOfEveryComputeAllocation() {
-        fake.on("qhost -xml", "qhost.xml").on("qconf -Au", "qconf-create.out");
+        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml").on("qconf -Au", "qconf-create.out");
         Allocation a = backend.onCommit(ctx("r1", LifecycleState.Created, null));
         assertThat(a.compute()).extracting(ComputeAllocation::handle).containsExactly("doji_r1");
         assertThat(a.compute().get(0).nodes()).containsExactly("node1", "node2");

@@ -3,65 +3,81 @@ package org.doji.crm.sge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
-import org.doji.rm.kernel.InMemoryReservationStore;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.kernel.ReservationKernel;
-import org.doji.rm.kernel.RmSettings;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.MutableClock;
-import org.doji.rm.testing.RecordingNotifier;
+import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * rm-core's RM contract against the kernel in-process over this backend on the real cluster, in virtual
- * time (hold time-outs) and with restarts over the same store: after each restart the kernel's reconcile
- * runs against Grid Engine and must keep exactly the reservation queues that existed.
+ * rm-core's RM contract against the kernel in-process over this backend on the real cluster (queue control), in
+ * virtual time (the hold-timeout cases move the clock) and with restarts of the application on its durable H2
+ * file: after each restart the kernel's reconcile runs against Grid Engine and must keep exactly the reservation
+ * objects (queues; native ARs in {@link GridEngineNativeContractIT}) that existed, and none is left at the end.
  */
-class GridEngineKernelContractIT extends RmContractTest {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // so that the mode and the objects come from overridable methods
+class GridEngineKernelContractIT extends RestartableRmContractTest {
 
-    static RealGridEngine ge;
+    RealGridEngine ge;
 
     @TempDir
-    Path tmp;
+    static Path dir;
 
-    private final MutableClock clock = new MutableClock(Instant.now());
-    private final InMemoryReservationStore store = new InMemoryReservationStore();
-    private final RmSettings settings = RmSettings.defaults("crm-sge-contract");
-    private GridEngineBackend backend;
-    private ReservationKernel kernel;
+    private static final MutableClock clock = new MutableClock(Instant.now());
+    /** Static only to be reachable from the constructor; one class's RM at a time (they run one after the other). */
+    private static RestartableRm app;
+
+    GridEngineKernelContractIT() {
+        super(() -> app, clock::advance);
+    }
+
+    protected GridEngineProperties.Mode mode() {
+        return GridEngineProperties.Mode.QUEUE_CONTROL;
+    }
+
+    /** The Grid Engine objects Doji's reservations own in this mode. */
+    protected Set<String> reservationObjects() {
+        return new TreeSet<>(ge.client.queueNames().stream().filter(q -> q.startsWith("doji_")).toList());
+    }
 
     @BeforeAll
-    static void requireGridEngine() {
+    void start() {
         ge = RealGridEngine.require();
+        app = new RestartableRm(GridEngineRmApplication.class, dir.resolve("sge-kernel-contract"), Map.of(
+                "doji.rm.id", "crm-sge-contract",
+                "doji.rm.tick-interval", "PT1H", // the test drives the ticks of its virtual clock
+                "doji.sge.mode", mode().name(),
+                "doji.sge.site", "sge",
+                "doji.sge.ledger-file", dir.resolve("ledger").toString()),
+                ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock)).start();
     }
 
     @AfterAll
-    static void noReservationQueueIsLeftBehind() {
-        if (ge != null) {
-            assertThat(ge.client.queueNames()).noneMatch(q -> q.startsWith("doji_"));
+    void nothingIsLeftBehind() {
+        if (app != null) {
+            app.close();
+            app = null;
         }
-    }
-
-    @BeforeEach
-    void startKernel() {
-        backend = GridEngineBackendFactory.create(RealGridEngine.PROPS.withLedgerFile(tmp.resolve("ledger")), clock);
-        kernel = new ReservationKernel(settings, backend, store, clock, new RecordingNotifier());
+        if (ge != null) {
+            assertThat(reservationObjects()).isEmpty();
+        }
     }
 
     @Override
     protected ResourceManager rm() {
-        return kernel;
+        return app.bean(ReservationKernel.class);
     }
 
     @Override
@@ -77,31 +93,9 @@ class GridEngineKernelContractIT extends RmContractTest {
     }
 
     @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        kernel.tick();
-    }
-
-    @Override
-    protected boolean supportsRestart() {
-        return true;
-    }
-
-    @Override
     protected void restart() {
-        Set<String> before = reservationQueues();
-        // a new process: new backend (reading the same ledger) and kernel over the same store
-        backend = GridEngineBackendFactory.create(RealGridEngine.PROPS.withLedgerFile(tmp.resolve("ledger")), clock);
-        kernel = new ReservationKernel(settings, backend, store, clock, new RecordingNotifier());
-        assertThat(reservationQueues()).isEqualTo(before);
-    }
-
-    private static Set<String> reservationQueues() {
-        return new TreeSet<>(ge.client.queueNames().stream().filter(q -> q.startsWith("doji_")).toList());
+        Set<String> before = reservationObjects();
+        super.restart();
+        assertThat(reservationObjects()).as("the reconcile after the restart").isEqualTo(before);
     }
 }

@@ -1,10 +1,12 @@
 package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.doji.crm.sge.FakeCommandRunner.resource;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
 import org.doji.crm.sge.GridEngineModel.ClusterStatus;
 import org.doji.crm.sge.GridEngineModel.ConfigObject;
@@ -23,6 +25,25 @@ class GridEngineParsersTest {
             assertThat(h.arch()).isEqualTo("lx-amd64");
             assertThat(h.up()).isTrue();
         });
+    }
+
+    @Test
+    void qhostWithSlotsGivesEachHostsOwnSlotLimit() {
+        List<Host> hosts = GridEngineParsers.hosts(resource("qhost-slots.xml"));
+        assertThat(hosts).extracting(Host::name, Host::processors, Host::slotCap).containsExactly(
+                tuple("node1", 2, 0), tuple("node2", 2, 0), tuple("node3", 2, 1), tuple("node4", 2, 0));
+    }
+
+    @Test
+    void configuredSlotsComeFromTheSitesQueuesCappedByTheHostNotFromTheProcessors() {
+        List<Host> hosts = GridEngineParsers.hosts(resource("qhost-slots.xml"));
+        ClusterStatus s = GridEngineParsers.status(resource("qstat-slots.xml"));
+        assertThat(s.instance("doji_slots@node1")).get().matches(qi -> qi.slotsTotal() == 5);
+        assertThat(ConfiguredSlots.perHost(hosts, s.instances(), "doji_"))
+                .containsExactly(Map.entry("node1", 2), Map.entry("node2", 3), Map.entry("node3", 1), Map.entry("node4", 2));
+        // a host no queue serves: its own cap, else its processors
+        assertThat(ConfiguredSlots.perHost(hosts, List.of(), "doji_"))
+                .containsExactly(Map.entry("node1", 2), Map.entry("node2", 2), Map.entry("node3", 1), Map.entry("node4", 2));
     }
 
     @Test

@@ -2,46 +2,59 @@ package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * rm-core's RM contract against the Grid Engine RM over SOAP, on the real cluster (every commit creates a
- * real queue, every cancel/destroy deletes one). Same Spring configuration as {@link GridEngineRmSoapIT},
- * so the two share one application context.
+ * rm-core's RM contract against the Grid Engine RM over SOAP, on the real cluster (every commit creates a real
+ * queue, every cancel/destroy deletes one), in real time: a 3 s hold timeout that the hold-timeout cases wait out,
+ * a window that really starts and ends, and a restart of the application on its durable H2 file after which the
+ * reservation queues in Grid Engine are exactly the ones before.
  */
-@SpringBootTest(classes = GridEngineRmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {
-            "doji.rm.id=sge-it",
-            "doji.rm.tick-interval=PT0.5S",
-            "spring.datasource.url=jdbc:h2:mem:sge-it;DB_CLOSE_DELAY=-1",
-            "doji.sge.site=sge",
-            "doji.sge.ledger-file=${java.io.tmpdir}/doji-sge-soap-it/ledger"})
-class GridEngineRmContractIT extends RmContractTest {
+class GridEngineRmContractIT extends RestartableRmContractTest {
 
     static RealGridEngine ge;
 
-    @LocalServerPort
-    int port;
+    @TempDir
+    static Path dir;
+
+    private static RestartableRm app;
+
+    GridEngineRmContractIT() {
+        super(() -> app, null);
+    }
 
     @BeforeAll
-    static void requireGridEngine() {
+    static void start() {
         ge = RealGridEngine.require();
+        app = new RestartableRm(GridEngineRmApplication.class, dir.resolve("sge-contract"), Map.of(
+                "doji.rm.id", "sge-contract",
+                "doji.rm.hold-timeout", "PT3S",
+                "doji.rm.tick-interval", "PT0.2S",
+                "doji.sge.site", "sge",
+                "doji.sge.ledger-file", dir.resolve("ledger").toString()), ctx -> { }).start();
     }
 
     @AfterAll
     static void noReservationQueueIsLeftBehind() {
-        // every contract test ends its reservations (destroy, cancel or abort): none may leave a queue
+        if (app != null) {
+            app.close();
+        }
+        // every contract test ends its reservations (destroy, cancel, abort, expiry or end): none may leave a queue
         if (ge != null) { // null when skipped: @AfterAll runs even after a failed assumption
             assertThat(ge.client.queueNames()).noneMatch(q -> q.startsWith("doji_"));
         }
@@ -49,8 +62,18 @@ class GridEngineRmContractIT extends RmContractTest {
 
     @Override
     protected ResourceManager rm() {
-        return new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
-                Duration.ofSeconds(60));
+        return new RemoteResourceManager(app.url("http"), Duration.ofSeconds(5), Duration.ofSeconds(60));
+    }
+
+    @Override
+    protected void restart() {
+        Set<String> before = reservationQueues();
+        super.restart();
+        assertThat(reservationQueues()).as("the reconcile after the restart").isEqualTo(before);
+    }
+
+    static Set<String> reservationQueues() {
+        return new TreeSet<>(ge.client.queueNames().stream().filter(q -> q.startsWith("doji_")).toList());
     }
 
     @Override

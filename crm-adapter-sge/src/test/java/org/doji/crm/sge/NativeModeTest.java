@@ -68,6 +68,28 @@ class NativeModeTest {
         assertThat(fake.calls("qrsub -N")).isEmpty();
     }
 
+    /** qrsub refuses a name that is no user on the qmaster host (recorded): the AR is made for the others. */
+    @Test
+    void aNameGridEngineDoesNotKnowIsLeftOutOfTheUsers() {
+        fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-unknown-user.err", "qrsub-ok.out");
+        ReservationTarget t = new ReservationTarget("doji_r3", Map.of("node1", 2), List.of("anonymous", "dojialice"),
+                new TimeWindow(Instant.parse("2026-11-22T02:10:00Z"), Instant.parse("2026-11-22T02:13:00Z")),
+                LifecycleState.Created, null);
+        assertThat(mode.commit(t)).isEqualTo("14");
+        assertThat(fake.calls("qrsub -N")).extracting(c -> c.argv().get(c.argv().indexOf("-u") + 1))
+                .containsExactly("anonymous,dojialice", "dojialice");
+    }
+
+    @Test
+    void whenNoNamedUserIsKnownTheRefusalIsReported() {
+        fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-unknown-user.err");
+        ReservationTarget t = new ReservationTarget("doji_r3", Map.of("node1", 2), List.of("anonymous"),
+                new TimeWindow(Instant.parse("2026-11-22T02:10:00Z"), Instant.parse("2026-11-22T02:13:00Z")),
+                LifecycleState.Created, null);
+        assertThatThrownBy(() -> mode.commit(t)).isInstanceOf(GridEngineException.class);
+        assertThat(fake.calls("qrsub -N")).hasSize(1);
+    }
+
     @Test
     void refusalIsReported() {
         fake.on("qrstat -xml", "qrstat-empty.xml").on("qrsub -N", "qrsub-denied.err");

@@ -29,7 +29,6 @@ import org.doji.rm.persistence.IdempotencyRecord;
 import org.doji.rm.spi.ResourceBackend;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
-import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -117,7 +116,7 @@ public class ReservationKernel implements ResourceManager {
             return null;
         });
         ResourceInventory d = reporter.describe();
-        return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), clock.instant(), byState, byLifecycle,
+        return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), now(), byState, byLifecycle,
                 backend.status());
     }
 
@@ -137,7 +136,7 @@ public class ReservationKernel implements ResourceManager {
         // another address replays its prepare with the same correlation id and must get the original answer
         String hash = store.json().hash("reserve", spec);
         return write(caller, correlationId, "reserve", hash, () -> {
-            Instant now = clock.instant();
+            Instant now = now();
             validator.validate(spec, calendar, now);
             var allocation = allocator.allocate(spec, backend.liveState().downNodes());
             var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
@@ -165,9 +164,12 @@ public class ReservationKernel implements ResourceManager {
     public ReservationView commit(Caller caller, String key, String correlationId) {
         return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
             Reservation r = owned(caller, key);
-            refuseIfHoldExpired(r, clock.instant());
-            steps.commit(r, next(r, Operation.COMMIT));
-            finishIfFinal(r);
+            refuseIfHoldExpired(r, now());
+            var t = transition(r, Operation.COMMIT);
+            if (!t.noOp()) {
+                steps.commit(r, t.target());
+                finishIfFinal(r);
+            }
             return r;
         });
     }
@@ -187,7 +189,7 @@ public class ReservationKernel implements ResourceManager {
         return write(caller, correlationId, "modify", store.json().hash("modify", key, spec), () -> {
             Reservation r = owned(caller, key);
             ReservationState target = next(r, Operation.MODIFY);
-            Instant now = clock.instant();
+            Instant now = now();
             validator.validate(spec, calendar, now);
             // allocate as if the old reservation were gone, then hold the union of old and new
             calendar.apply(r.committedBookings(), -1);
@@ -214,9 +216,17 @@ public class ReservationKernel implements ResourceManager {
     public ReservationView cancel(Caller caller, String key, String correlationId) {
         return write(caller, correlationId, "cancel", store.json().hash("cancel", key), () -> {
             Reservation r = owned(caller, key);
-            r.record.setReservationState(next(r, Operation.CANCEL));
+            var t = transition(r, Operation.CANCEL);
+            if (t.noOp()) {
+                // nothing left to release: remember it, so that the coordinator's commit of this cancel is a no-op too
+                r.record.setDeadCancelAnswered(true);
+                log.info("cancel of {} ({}/{}) answered as a no-op", key, r.record.getReservationState(),
+                        r.record.getLifecycleState());
+                return r;
+            }
+            r.record.setReservationState(t.target());
             r.record.setPendingChange(PendingChange.Cancel);
-            r.record.setHoldExpires(clock.instant().plus(settings.holdTimeout()));
+            r.record.setHoldExpires(now().plus(settings.holdTimeout()));
             return r;
         });
     }
@@ -259,7 +269,7 @@ public class ReservationKernel implements ResourceManager {
             Instant before = r.record.getTerminationTime();
             r.record.setTerminationTime(requested);
             try {
-                store.save(r, clock.instant());
+                store.save(r, now());
                 terminationsPending |= requested != null;
             } catch (RuntimeException e) {
                 r.record.setTerminationTime(before); // memory must not run ahead of the database
@@ -277,7 +287,7 @@ public class ReservationKernel implements ResourceManager {
      * and retried at the next tick.
      */
     public int tick() {
-        Instant now = clock.instant();
+        Instant now = now();
         List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
         int acted = 0;
         for (Reservation r : due) {
@@ -364,9 +374,14 @@ public class ReservationKernel implements ResourceManager {
         return read(() -> calendar.usageAt(resourceId, t));
     }
 
+    /** The target of abort or modify (the guard has no-ops for cancel and commit only). */
     private ReservationState next(Reservation r, Operation op) {
-        return ReservationStateMachine.nextReservationState(r.record.getReservationState(),
-                r.record.getPendingChange(), r.record.getLastDecision(), r.record.getLifecycleState(), op);
+        return transition(r, op).target();
+    }
+
+    private ReservationStateMachine.Transition transition(Reservation r, Operation op) {
+        return ReservationStateMachine.transition(r.record.getReservationState(), r.record.getPendingChange(),
+                r.record.getLastDecision(), r.record.getLifecycleState(), r.record.isDeadCancelAnswered(), op);
     }
 
     private void finishIfFinal(Reservation r) {
@@ -435,7 +450,7 @@ public class ReservationKernel implements ResourceManager {
                 return store.decodeAnswer(previous);
             }
             Reservation r = mutation.get();
-            Instant now = clock.instant();
+            Instant now = now();
             r.record.setVersion(r.record.getVersion() + 1);
             r.record.setUpdated(now);
             ReservationView answer = r.view(settings.rmId());
@@ -459,6 +474,14 @@ public class ReservationKernel implements ResourceManager {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /**
+     * The clock read at the precision the database keeps (microseconds): an answer must say exactly what a restarted
+     * RM reads back, so times are truncated before they are stored or answered.
+     */
+    private Instant now() {
+        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
     }
 
     private static String newKey() {

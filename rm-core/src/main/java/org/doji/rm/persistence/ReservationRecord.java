@@ -64,6 +64,8 @@ public class ReservationRecord implements org.springframework.data.domain.Persis
     private Instant updated;
     @Column(length = 1024)
     private String reason;
+    /** A cancel of this dead reservation was answered as a no-op: a commit of it is a no-op too (null = no). */
+    private Boolean deadCancelAnswered;
 
     protected ReservationRecord() {
     }
@@ -128,6 +130,8 @@ public class ReservationRecord implements org.springframework.data.domain.Persis
     public void setUpdated(Instant t) { this.updated = t; }
     public String getReason() { return reason; }
     public void setReason(String r) { this.reason = r; }
+    public boolean isDeadCancelAnswered() { return Boolean.TRUE.equals(deadCancelAnswered); }
+    public void setDeadCancelAnswered(boolean b) { this.deadCancelAnswered = b ? Boolean.TRUE : null; }
 
     /** A detached copy of every field (to restore the working copy when a durable write fails). */
     public ReservationRecord copy() {
@@ -153,5 +157,6 @@ public class ReservationRecord implements org.springframework.data.domain.Persis
         version = other.version;
         updated = other.updated;
         reason = other.reason;
+        deadCancelAnswered = other.deadCancelAnswered;
     }
 }

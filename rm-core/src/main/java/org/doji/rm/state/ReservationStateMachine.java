@@ -17,6 +17,11 @@ import org.doji.rm.model.ReservationState;
  * accepted then. Commit with nothing pending is a no-op only after a commit (idempotent retries); abort
  * with nothing pending is always a no-op (safe without a prior reserve).
  *
+ * <p>A dead reservation (lifecycle PassedEndTime, Terminated or Failed: its initial hold was aborted or timed
+ * out, it ended, or it was cancelled) has nothing left to release, so a cancel of it is answered as a no-op
+ * with its current view rather than refused, and a later commit of that cancel is a no-op too: a coordinator
+ * that cancels a co-allocation must not be stopped by a part that is already gone.
+ *
  * <p>Lifecycle machine: Created -> Active (start) -> PassedEndTime (end); Created/Active -> Terminated on a
  * committed cancel or Destroy; an initial reservation whose hold is aborted or times out is Terminated
  * too; a backend failure makes it Failed.
@@ -25,6 +30,13 @@ public final class ReservationStateMachine {
 
     /** Whether a change was last committed or aborted: decides if a repeated commit is a no-op. */
     public enum Decision { NONE, COMMITTED, ABORTED }
+
+    /**
+     * What the guard allows: move to {@code target}, or, when {@code noOp}, answer the current view and change
+     * nothing (the target is then the current state).
+     */
+    public record Transition(ReservationState target, boolean noOp) {
+    }
 
     private static final Map<ReservationState, Map<Operation, ReservationState>> RESERVATION = new EnumMap<>(ReservationState.class);
     private static final Map<LifecycleState, Map<Operation, LifecycleState>> LIFECYCLE = new EnumMap<>(LifecycleState.class);
@@ -78,12 +90,16 @@ public final class ReservationStateMachine {
     }
 
     /**
-     * The one guard of the reservation machine: the table entry, plus the rules that depend on the rest
-     * of the state (what is pending, the last decision, whether the lifecycle still allows changes).
+     * The one guard of the reservation machine: the table entry, plus the rules that depend on the rest of the
+     * state (what is pending, the last decision, whether the lifecycle still allows changes, whether a cancel
+     * of the dead reservation was already answered as a no-op).
      */
-    public static ReservationState nextReservationState(ReservationState from, PendingChange pending,
-                                                        Decision lastDecision, LifecycleState lifecycle,
-                                                        Operation op) {
+    public static Transition transition(ReservationState from, PendingChange pending, Decision lastDecision,
+                                        LifecycleState lifecycle, boolean deadCancelAnswered, Operation op) {
+        boolean dead = lifecycle.isFinal() && pending == PendingChange.None;
+        if (dead && (op == Operation.CANCEL || op == Operation.COMMIT && deadCancelAnswered)) {
+            return new Transition(from, true);
+        }
         ReservationState to = reservationTarget(from, op)
                 .orElseThrow(() -> DojiException.illegalTransition(from.name(), op.name()));
         boolean changeAllowed = lifecycle == LifecycleState.Created || lifecycle == LifecycleState.Active;
@@ -95,7 +111,21 @@ public final class ReservationStateMachine {
         if (!ok) {
             throw DojiException.illegalTransition(from.name() + "/" + lifecycle.name(), op.name());
         }
-        return to;
+        return new Transition(to, false);
+    }
+
+    /**
+     * The guard for callers that cannot answer a no-op (the GRC's RM port): the target of a real transition;
+     * a no-op (a cancel of a dead reservation) is refused as before.
+     */
+    public static ReservationState nextReservationState(ReservationState from, PendingChange pending,
+                                                        Decision lastDecision, LifecycleState lifecycle,
+                                                        Operation op) {
+        Transition t = transition(from, pending, lastDecision, lifecycle, false, op);
+        if (t.noOp()) {
+            throw DojiException.illegalTransition(from.name() + "/" + lifecycle.name(), op.name());
+        }
+        return t.target();
     }
 
     /** The one guard of the lifecycle machine. */

@@ -1,70 +1,59 @@
 package org.doji.rm.soap;
 
-import java.time.Clock;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.app.RmApplication;
-import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
-import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.testing.MutableClock;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.doji.rm.testing.RestartableRm;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The RM contract against the kernel with the simulated backend, through real SOAP on loopback, on a
- * virtual clock (so the hold-timeout cases run too).
+ * virtual clock (the hold-timeout cases move it) and a durable H2 file that the restart case reopens.
  */
-@SpringBootTest(classes = RmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "doji.rm.id=crm-test",
-        "spring.datasource.url=jdbc:h2:mem:crm-contract;DB_CLOSE_DELAY=-1",
-        "doji.rm.simulated.sites[0].name=siteA",
-        "doji.rm.simulated.sites[0].nodes=4",
-        "doji.rm.simulated.sites[0].cores-per-node=8",
-        "doji.rm.simulated.sites[0].unit-price=2.0"})
-@Import(SimulatedRmOverSoapContractTest.VirtualTime.class)
-class SimulatedRmOverSoapContractTest extends RmContractTest {
+class SimulatedRmOverSoapContractTest extends RestartableRmContractTest {
 
-    @TestConfiguration
-    static class VirtualTime {
-        @Bean
-        Clock dojiClock() {
-            return new MutableClock(Instant.now());
-        }
+    @TempDir
+    static Path dir;
+
+    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static RestartableRm app;
+
+    SimulatedRmOverSoapContractTest() {
+        super(() -> app, clock::advance);
     }
 
-    @Autowired
-    Clock clock;
-
-    @Autowired
-    ReservationKernel kernel;
-
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
+    @BeforeAll
+    static void start() {
+        app = new RestartableRm(RmApplication.class, dir.resolve("crm-contract"), Map.of(
+                "doji.rm.id", "crm-test",
+                "doji.rm.tick-interval", "PT1H", // the test drives the ticks of its virtual clock
+                "doji.rm.simulated.sites[0].name", "siteA",
+                "doji.rm.simulated.sites[0].nodes", "4",
+                "doji.rm.simulated.sites[0].cores-per-node", "8",
+                "doji.rm.simulated.sites[0].unit-price", "2.0"),
+                ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock)).start();
     }
 
-    @Override
-    protected void advanceTime(Duration d) {
-        ((MutableClock) clock).advance(d);
-        kernel.tick();
+    @AfterAll
+    static void stop() {
+        app.close();
     }
-
-    @LocalServerPort
-    int port;
 
     @Override
     protected ResourceManager rm() {
-        return new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5), Duration.ofSeconds(30));
+        return new RemoteResourceManager(app.url("http"), Duration.ofSeconds(5), Duration.ofSeconds(30));
     }
 
     @Override

@@ -33,7 +33,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Benchmark harness (not a test): time per reserve (reserve + commit) and per cancel (cancel + commit)
  * through the RM kernel with this backend on the real Grid Engine, split into Grid Engine command time
  * (per command), database time (JDBC) and internal processing (the rest); for four variants: direct
- * binaries or /usr/bin wrappers, qconf operations batched or not. Prints Markdown tables of medians.
+ * binaries or /usr/bin wrappers, qconf operations batched or not; on the product's durable H2 file database
+ * (write-through) and, as the baseline measured in the same run, an in-memory one. Cold = the JVM's first
+ * {@code bench.cold} rounds, warm = the rounds after {@code bench.warmup}. Prints Markdown tables of medians.
  * Run: see crm-adapter-sge/README.md.
  */
 @EnableAutoConfiguration
@@ -45,12 +47,19 @@ public class GridEngineBenchmark {
     record Sample(long totalNs, Map<String, long[]> parts) {
     }
 
+    /** The product's database URL (doji-sge-defaults.properties) in a directory of its own. */
+    private static String databaseUrl(String db, Path dir) {
+        return db.equals("mem") ? "jdbc:h2:mem:bench" : "jdbc:h2:file:" + dir.resolve("crm-sge") + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+    }
+
     public static void main(String[] args) throws Exception {
         int iterations = Integer.getInteger("bench.iterations", 20);
         int warmup = Integer.getInteger("bench.warmup", 5);
+        int cold = Math.min(Integer.getInteger("bench.cold", 10), warmup + iterations);
+        List<String> dbs = List.of(System.getProperty("bench.db", "file,mem").split(","));
         Timings timings = new Timings();
-        Path ledger = Files.createTempDirectory("doji-sge-bench").resolve("ledger");
-        GridEngineProperties base = GridEngineProperties.defaults().withLedgerFile(ledger);
+        Path dataDir = Files.createTempDirectory("doji-sge-bench");
+        GridEngineProperties base = GridEngineProperties.defaults().withLedgerFile(dataDir.resolve("ledger"));
         List<Variant> all = List.of(
                 new Variant("direct binaries, batched", base.binDir(), true),
                 new Variant("direct binaries, one qconf per change", base.binDir(), false),
@@ -64,49 +73,73 @@ public class GridEngineBenchmark {
                     new ProcessCommandRunner(base.environment(), base.commandTimeout()), timings), Clock.systemUTC(),
                     v.batched(), Duration.ofMillis(100)));
         }
-        SwitchableBackend switchable = new SwitchableBackend(backends.get(variants.get(0)), timings);
-
-        try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(GridEngineBenchmark.class)
-                .properties("doji.rm.id=sge-bench", "server.port=0", "spring.datasource.url=jdbc:h2:mem:bench",
-                        "logging.level.root=WARN", "spring.main.banner-mode=off")
-                .initializers(c -> {
-                    c.getBeanFactory().registerSingleton("benchBackend", switchable);
-                    c.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
-                        @Override
-                        public Object postProcessAfterInitialization(Object bean, String name) {
-                            return bean instanceof DataSource ds ? TimingDataSource.wrap(ds, timings) : bean;
-                        }
-                    });
-                }).run(args)) {
-            ReservationKernel kernel = ctx.getBean(ReservationKernel.class);
-            StringBuilder report = new StringBuilder();
-            report.append("| variant | op | total ms | internal ms | (adapter ms | kernel ms) | db ms | internal + db ms | Grid Engine ms | Grid Engine commands (calls × median ms) |\n");
-            report.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-            // variants interleaved per iteration, so JIT warm-up and machine noise hit them alike
-            Map<Variant, List<Sample>> reserves = new LinkedHashMap<>();
-            Map<Variant, List<Sample>> cancels = new LinkedHashMap<>();
-            List<Sample[]> firstVariant = new ArrayList<>(); // every operation, warm-up included: the JIT curve
+        Map<String, SwitchableBackend> switches = new LinkedHashMap<>();
+        Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
+        try {
+            for (String db : dbs) {
+                SwitchableBackend switchable = new SwitchableBackend(backends.get(variants.get(0)), timings);
+                switches.put(db, switchable);
+                contexts.put(db, new SpringApplicationBuilder(GridEngineBenchmark.class)
+                        .properties("doji.rm.id=sge-bench-" + db, "server.port=0", "spring.datasource.url="
+                                + databaseUrl(db, dataDir.resolve(db)), "logging.level.root=WARN", "spring.main.banner-mode=off")
+                        .initializers(c -> {
+                            c.getBeanFactory().registerSingleton("benchBackend", switchable);
+                            c.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
+                                @Override
+                                public Object postProcessAfterInitialization(Object bean, String name) {
+                                    return bean instanceof DataSource ds ? TimingDataSource.wrap(ds, timings) : bean;
+                                }
+                            });
+                        }).run(args));
+            }
+            // every round: each database x variant once, the databases' order alternating, so JIT warm-up and
+            // machine noise hit them alike; samples[db][variant] = {reserve, cancel} per round
+            Map<String, Map<Variant, List<Sample[]>>> samples = new LinkedHashMap<>();
             for (int i = 0; i < warmup + iterations; i++) {
-                for (Variant v : variants) {
-                    switchable.use(backends.get(v));
-                    Sample[] rc = reserveAndCancel(kernel, timings, i);
-                    if (v == variants.get(0)) {
-                        firstVariant.add(rc);
-                    }
-                    if (i >= warmup) {
-                        reserves.computeIfAbsent(v, k -> new ArrayList<>()).add(rc[0]);
-                        cancels.computeIfAbsent(v, k -> new ArrayList<>()).add(rc[1]);
+                List<String> order = new ArrayList<>(dbs);
+                if (i % 2 == 1) {
+                    java.util.Collections.reverse(order);
+                }
+                for (String db : order) {
+                    ReservationKernel kernel = contexts.get(db).getBean(ReservationKernel.class);
+                    for (Variant v : variants) {
+                        switches.get(db).use(backends.get(v));
+                        samples.computeIfAbsent(db, k -> new LinkedHashMap<>()).computeIfAbsent(v, k -> new ArrayList<>())
+                                .add(reserveAndCancel(kernel, timings, i));
                     }
                 }
             }
-            for (Variant v : variants) {
-                report.append(row(v.name(), "reserve", reserves.get(v))).append(row(v.name(), "cancel", cancels.get(v)));
+            long bareQconf = single(base, base.binDir());
+            StringBuilder report = new StringBuilder("| database | JVM | variant | op | total ms | internal ms | (adapter ms "
+                    + "| kernel ms) | db ms | internal + db ms | × baseline (mem) | Grid Engine ms | Grid Engine commands "
+                    + "(calls × median ms, × a bare qconf -sql) |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            for (String db : dbs) {
+                for (String phase : List.of("cold", "warm")) {
+                    for (Variant v : variants) {
+                        for (int op = 0; op < 2; op++) {
+                            List<Sample> mine = slice(samples.get(db).get(v), phase, cold, warmup, op);
+                            List<Sample> baseline = samples.containsKey("mem")
+                                    ? slice(samples.get("mem").get(v), phase, cold, warmup, op) : List.of();
+                            report.append(row(db, phase + (phase.equals("cold") ? " (rounds 1–" + cold + ")"
+                                    : " (rounds " + (warmup + 1) + "–" + (warmup + iterations) + ")"), v.name(),
+                                    op == 0 ? "reserve" : "cancel", mine, baseline, bareQconf));
+                        }
+                    }
+                }
             }
-            report.append(warmupCurve(firstVariant, variants.size()));
-            report.append("\nSingle `qconf -sql`: ").append(single(base, base.binDir())).append(" ms direct, ")
-                    .append(single(base, Path.of("/usr/bin"))).append(" ms via /usr/bin wrapper (median of 20).\n");
+            report.append(warmupCurve(samples.get(dbs.get(0)).get(variants.get(0)), variants.size() * dbs.size()));
+            report.append("\nBare `qconf -sql` in the same run (the fixed cost of any qconf process): ").append(ms(bareQconf))
+                    .append(" ms direct, ").append(ms(single(base, Path.of("/usr/bin")))).append(" ms via /usr/bin wrapper (median of 20).\n");
             System.out.println("\n" + report); // the harness's result, for README
+        } finally {
+            contexts.values().forEach(ConfigurableApplicationContext::close);
         }
+    }
+
+    /** The rounds of one phase (cold: the JVM's first rounds; warm: after the warm-up) of one operation. */
+    private static List<Sample> slice(List<Sample[]> rounds, String phase, int cold, int warmup, int op) {
+        List<Sample[]> part = phase.equals("cold") ? rounds.subList(0, cold) : rounds.subList(warmup, rounds.size());
+        return part.stream().map(r -> r[op]).toList();
     }
 
     private static Sample[] reserveAndCancel(ReservationKernel kernel, Timings timings, int i) {
@@ -127,22 +160,22 @@ public class GridEngineBenchmark {
         return new Sample[] {reserve, cancel};
     }
 
-    private static String row(String variant, String op, List<Sample> samples) {
+    private static String row(String database, String phase, String variant, String op, List<Sample> samples,
+                              List<Sample> baseline, long bareQconfNs) {
         long[] total = samples.stream().mapToLong(Sample::totalNs).toArray();
         long[] db = samples.stream().mapToLong(s -> part(s, "db")[0]).toArray();
-        long[] ge = samples.stream().mapToLong(s -> s.parts().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("ge:")).mapToLong(e -> e.getValue()[0]).sum()).toArray();
+        long[] ge = samples.stream().mapToLong(GridEngineBenchmark::commandNs).toArray();
         long[] backend = samples.stream().mapToLong(s -> part(s, "backend")[0]).toArray();
         long[] internal = new long[total.length];
         long[] adapter = new long[total.length];
         long[] kernel = new long[total.length];
-        long[] internalDb = new long[total.length];
         for (int i = 0; i < total.length; i++) {
             internal[i] = total[i] - db[i] - ge[i];
             adapter[i] = backend[i] - ge[i]; // the backend's own work (it does no JDBC)
             kernel[i] = internal[i] - adapter[i];
-            internalDb[i] = internal[i] + db[i];
         }
+        long internalDb = median(internalDb(samples));
+        String ratio = baseline.isEmpty() ? "–" : String.format("%.2f", internalDb / (double) median(internalDb(baseline)));
         TreeSet<String> commands = new TreeSet<>();
         samples.forEach(s -> s.parts().keySet().stream().filter(k -> k.startsWith("ge:")).forEach(commands::add));
         StringBuilder cmds = new StringBuilder();
@@ -152,44 +185,49 @@ public class GridEngineBenchmark {
             if (calls == 0) {
                 continue; // e.g. qhost for the live state, cached by the backend: rarely in a sample
             }
+            long each = median(ns) / Math.max(1, calls);
             cmds.append(cmds.length() == 0 ? "" : ", ").append(c.substring(3)).append(' ').append(calls).append(" × ")
-                    .append(ms(median(ns) / Math.max(1, calls)));
+                    .append(ms(each)).append(String.format(" (%.1f× bare qconf)", each / (double) bareQconfNs));
         }
-        return String.format("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", variant, op, ms(median(total)),
-                ms(median(internal)), ms(median(adapter)), ms(median(kernel)), ms(median(db)), ms(median(internalDb)),
-                ms(median(ge)), cmds);
+        return String.format("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", database, phase, variant, op,
+                ms(median(total)), ms(median(internal)), ms(median(adapter)), ms(median(kernel)), ms(median(db)),
+                ms(internalDb), ratio, ms(median(ge)), cmds);
     }
 
-    /** Internal + DB of the first variant by operation number since the JVM started: how the JIT warms up. */
-    private static String warmupCurve(List<Sample[]> ops, int variantsPerRound) {
-        StringBuilder b = new StringBuilder("\nWarm-up (first variant; reserve/cancel cycles of all variants since start):\n\n"
-                + "| cycles since start | reserve internal + db ms | cancel internal + db ms |\n|---|---:|---:|\n");
+    private static long commandNs(Sample s) {
+        return s.parts().entrySet().stream().filter(e -> e.getKey().startsWith("ge:")).mapToLong(e -> e.getValue()[0]).sum();
+    }
+
+    private static long[] internalDb(List<Sample> samples) {
+        return samples.stream().mapToLong(s -> s.totalNs() - commandNs(s)).toArray();
+    }
+
+    /** Internal + DB of the first database and variant by round since the JVM started: how the JIT warms up. */
+    private static String warmupCurve(List<Sample[]> rounds, int cyclesPerRound) {
+        StringBuilder b = new StringBuilder("\nWarm-up (first database and variant; reserve/cancel cycles of all databases "
+                + "and variants since start):\n\n| cycles since start | reserve internal + db ms | cancel internal + db ms |\n"
+                + "|---|---:|---:|\n");
         int[] bounds = {0, 10, 40, 100, 300, 1000, Integer.MAX_VALUE};
-        for (int k = 0; k + 1 < bounds.length && bounds[k] < ops.size(); k++) {
-            List<Sample[]> slice = ops.subList(bounds[k], Math.min(ops.size(), bounds[k + 1]));
-            b.append(String.format("| %d–%d | %s | %s |%n", bounds[k] * variantsPerRound + 1,
-                    (bounds[k] + slice.size()) * variantsPerRound, ms(median(internalDb(slice, 0))),
-                    ms(median(internalDb(slice, 1)))));
+        for (int k = 0; k + 1 < bounds.length && bounds[k] < rounds.size(); k++) {
+            List<Sample[]> slice = rounds.subList(bounds[k], Math.min(rounds.size(), bounds[k + 1]));
+            b.append(String.format("| %d–%d | %s | %s |%n", bounds[k] * cyclesPerRound + 1,
+                    (bounds[k] + slice.size()) * cyclesPerRound, ms(median(internalDb(slice.stream().map(r -> r[0]).toList()))),
+                    ms(median(internalDb(slice.stream().map(r -> r[1]).toList())))));
         }
         return b.toString();
-    }
-
-    private static long[] internalDb(List<Sample[]> ops, int which) {
-        return ops.stream().map(o -> o[which]).mapToLong(s -> s.totalNs() - s.parts().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("ge:")).mapToLong(e -> e.getValue()[0]).sum()).toArray();
     }
 
     private static long[] part(Sample s, String key) {
         return s.parts().getOrDefault(key, new long[] {0, 0});
     }
 
-    private static String single(GridEngineProperties p, Path binDir) {
+    private static long single(GridEngineProperties p, Path binDir) {
         ProcessCommandRunner r = new ProcessCommandRunner(p.environment(), p.commandTimeout());
         long[] ns = new long[20];
         for (int i = 0; i < ns.length; i++) {
             ns[i] = r.run(List.of(binDir.resolve("qconf").toString(), "-sql")).elapsed().toNanos();
         }
-        return ms(median(ns));
+        return median(ns);
     }
 
     private static long median(long[] v) {

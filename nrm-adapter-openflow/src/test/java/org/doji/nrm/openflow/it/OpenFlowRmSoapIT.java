@@ -3,15 +3,18 @@ package org.doji.nrm.openflow.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.doji.nrm.openflow.OpenFlowNrmApplication;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkDemand;
@@ -23,86 +26,71 @@ import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.doji.rm.testing.RestartableRm;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.doji.nrm.openflow.OffsetClock;
-import org.doji.rm.kernel.ReservationKernel;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * The whole OpenFlow NRM (kernel + backend + SOAP port) against the real switches: a path reserved and
  * committed over SOAP carries traffic exactly between its start and end (the kernel's activation
  * driver installs and removes the flows); cancel while active removes them.
  */
-@SpringBootTest(classes = OpenFlowNrmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {
-            "doji.rm.id=nrm-ovs-it",
-            "doji.rm.kind=NETWORK",
-            "doji.rm.domain=ovs",
-            "doji.rm.tick-interval=PT0.2S",
-            "spring.datasource.url=jdbc:h2:mem:nrm-ovs-it;DB_CLOSE_DELAY=-1",
-            "doji.nrm.openflow.domain=ovs",
-            "doji.nrm.openflow.expected-switches=10",
-            "doji.nrm.openflow.poll-interval=PT1S",
-            "doji.nrm.openflow.endpoints[0].name=site1", "doji.nrm.openflow.endpoints[0].dpid=301",
-            "doji.nrm.openflow.endpoints[0].port=1", "doji.nrm.openflow.endpoints[0].prefix=10.0.0.1/32",
-            "doji.nrm.openflow.endpoints[1].name=site2", "doji.nrm.openflow.endpoints[1].dpid=302",
-            "doji.nrm.openflow.endpoints[1].port=1", "doji.nrm.openflow.endpoints[1].prefix=10.0.0.2/32",
-            "doji.nrm.openflow.endpoints[2].name=site3", "doji.nrm.openflow.endpoints[2].dpid=303",
-            "doji.nrm.openflow.endpoints[2].port=1", "doji.nrm.openflow.endpoints[2].prefix=10.0.0.3/32",
-            "doji.nrm.openflow.endpoints[3].name=xp", "doji.nrm.openflow.endpoints[3].dpid=304",
-            "doji.nrm.openflow.endpoints[3].port=1", "doji.nrm.openflow.endpoints[3].prefix=10.0.0.4/32",
-            "doji.nrm.openflow.endpoints[3].exchange-point=true"})
-@Import(OpenFlowRmSoapIT.VirtualTime.class)
-@DirtiesContext // frees the controller port for the other ITs
-class OpenFlowRmSoapIT extends RmContractTest {
+class OpenFlowRmSoapIT extends RestartableRmContractTest {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    MeterRegistry metrics;
-
-    @Autowired
-    OffsetClock clock;
-
-    @Autowired
-    ReservationKernel kernel;
+    @TempDir
+    static Path dir;
 
     /** The RM's clock: real time plus what the contract's hold-timeout cases jumped over. */
-    @TestConfiguration
-    static class VirtualTime {
-        @Bean
-        OffsetClock virtualClock() {
-            return new OffsetClock();
+    private static final OffsetClock clock = new OffsetClock();
+    private static RestartableRm app;
+
+    OpenFlowRmSoapIT() {
+        super(() -> app, clock::advance);
+    }
+
+    @BeforeAll
+    static void start() {
+        Ovs.requireRunning(); // before the application starts: it connects to the switches
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put("doji.rm.id", "nrm-ovs-it");
+        props.put("doji.rm.kind", "NETWORK");
+        props.put("doji.rm.domain", "ovs");
+        props.put("doji.rm.tick-interval", "PT0.2S");
+        props.put("doji.nrm.openflow.domain", "ovs");
+        props.put("doji.nrm.openflow.expected-switches", "10");
+        props.put("doji.nrm.openflow.poll-interval", "PT1S");
+        String[][] endpoints = {{"site1", "301", "10.0.0.1/32"}, {"site2", "302", "10.0.0.2/32"},
+            {"site3", "303", "10.0.0.3/32"}, {"xp", "304", "10.0.0.4/32"}};
+        for (int i = 0; i < endpoints.length; i++) {
+            String e = "doji.nrm.openflow.endpoints[" + i + "].";
+            props.put(e + "name", endpoints[i][0]);
+            props.put(e + "dpid", endpoints[i][1]);
+            props.put(e + "port", "1");
+            props.put(e + "prefix", endpoints[i][2]);
+        }
+        props.put("doji.nrm.openflow.endpoints[3].exchange-point", "true");
+        app = new RestartableRm(OpenFlowNrmApplication.class, dir.resolve("nrm-ovs-it"), props,
+                ctx -> ctx.getBeanFactory().registerSingleton("virtualClock", clock)).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (app != null) {
+            app.close(); // frees the controller port for the other ITs
         }
     }
 
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        clock.advance(d);
-        kernel.tick();
-    }
-
-    /** The contract's cases run on a frozen clock they move; this class's cases need real time. */
+    /** The contract's cases (inherited) run on a frozen clock they move; this class's own cases need real time. */
     @BeforeEach
     void freezeForContractCases(TestInfo test) {
-        if (test.getTestMethod().orElseThrow().getDeclaringClass() == RmContractTest.class) {
+        if (test.getTestMethod().orElseThrow().getDeclaringClass() != OpenFlowRmSoapIT.class) {
             clock.freeze();
         }
     }
@@ -116,18 +104,12 @@ class OpenFlowRmSoapIT extends RmContractTest {
         return clock.instant();
     }
 
-    @BeforeAll
-    static void requireOvs() {
-        Ovs.requireRunning(); // before the context starts: it connects to the switches
-    }
-
     private RemoteResourceManager client;
 
     @Override
     protected ResourceManager rm() {
         if (client == null) {
-            client = new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
-                    Duration.ofSeconds(60));
+            client = new RemoteResourceManager(app.url("http"), Duration.ofSeconds(5), Duration.ofSeconds(60));
         }
         return client;
     }
@@ -163,6 +145,7 @@ class OpenFlowRmSoapIT extends RmContractTest {
                 new AvailabilityQuery(List.of(new TimeWindow(t, t.plusSeconds(3600))), null));
         assertThat(slots.get(0).paths()).hasSize(6).allSatisfy(p -> assertThat(p.freeBandwidthMbps()).isEqualTo(1000));
         // link use is measured and published as metrics (internal link ids stay out of describe)
+        MeterRegistry metrics = app.bean(MeterRegistry.class);
         await().atMost(Duration.ofSeconds(10)).until(() -> metrics.find("doji.nrm.link.available")
                 .tag("link", "ep-site1").gauge() != null);
         assertThat(metrics.find("doji.nrm.link.available").tag("link", "ep-site1").gauge().value()).isEqualTo(1000);

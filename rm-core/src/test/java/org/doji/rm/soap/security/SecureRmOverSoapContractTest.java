@@ -9,10 +9,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
@@ -32,8 +32,7 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.app.RmApplication;
-import org.doji.rm.contract.RmContractTest;
-import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
@@ -43,33 +42,22 @@ import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.soap.client.ClientSecurity;
 import org.doji.rm.soap.client.RemoteResourceManager;
 import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.SelfSignedKeystore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The RM contract over HTTPS (self-signed certificate made by keytool) with WS-Security on, called as a
- * COORDINATOR user with a UsernameToken; plus what security must refuse: wrong password, unknown user, no
- * token, an end user's reserve; and the user store's service level limiting an end user's availability.
+ * COORDINATOR user with a UsernameToken, on a virtual clock and a durable H2 file that the restart case reopens;
+ * plus what security must refuse: wrong password, unknown user, no token, an end user's reserve; and the user
+ * store's service level limiting an end user's availability.
  */
-@SpringBootTest(classes = RmApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "doji.rm.id=crm-secure",
-        "spring.datasource.url=jdbc:h2:mem:crm-secure;DB_CLOSE_DELAY=-1",
-        "doji.rm.simulated.sites[0].name=siteA",
-        "doji.rm.simulated.sites[0].nodes=4",
-        "doji.rm.simulated.sites[0].cores-per-node=8"})
-@Import(SecureRmOverSoapContractTest.VirtualTime.class)
-class SecureRmOverSoapContractTest extends RmContractTest {
+class SecureRmOverSoapContractTest extends RestartableRmContractTest {
 
     private static final String GRC_PASSWORD = "grc-secret";
     private static final String ALICE_PASSWORD = "alice-secret";
@@ -78,51 +66,44 @@ class SecureRmOverSoapContractTest extends RmContractTest {
     static Path dir;
 
     private static SelfSignedKeystore tls;
+    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static RestartableRm app;
 
-    @DynamicPropertySource
-    static void httpsAndUsers(DynamicPropertyRegistry registry) {
-        if (tls == null) {
-            // registration may run more than once per class: keep the first key pair, the server loads it
-            tls = SelfSignedKeystore.create(dir);
-        }
+    SecureRmOverSoapContractTest() {
+        super(() -> app, clock::advance);
+    }
+
+    @BeforeAll
+    static void start() {
+        tls = SelfSignedKeystore.create(dir);
+        Map<String, Object> props = new LinkedHashMap<>(Map.of(
+                "doji.rm.id", "crm-secure",
+                "doji.rm.tick-interval", "PT1H", // the test drives the ticks of its virtual clock
+                "doji.rm.simulated.sites[0].name", "siteA",
+                "doji.rm.simulated.sites[0].nodes", "4",
+                "doji.rm.simulated.sites[0].cores-per-node", "8"));
         for (String p : tls.serverProperties()) {
-            registry.add(p.substring(0, p.indexOf('=')), () -> p.substring(p.indexOf('=') + 1));
+            props.put(p.substring(0, p.indexOf('=')), p.substring(p.indexOf('=') + 1));
         }
-        registry.add("doji.security.users[0].name", () -> "grc");
-        registry.add("doji.security.users[0].password", () -> "{bcrypt}" + new BCryptPasswordEncoder(4).encode(GRC_PASSWORD));
-        registry.add("doji.security.users[0].roles", () -> "COORDINATOR");
-        registry.add("doji.security.users[1].name", () -> "alice");
-        registry.add("doji.security.users[1].password", () -> "{pbkdf2}"
+        props.put("doji.security.users[0].name", "grc");
+        props.put("doji.security.users[0].password", "{bcrypt}" + new BCryptPasswordEncoder(4).encode(GRC_PASSWORD));
+        props.put("doji.security.users[0].roles", "COORDINATOR");
+        props.put("doji.security.users[1].name", "alice");
+        props.put("doji.security.users[1].password", "{pbkdf2}"
                 + Pbkdf2PasswordEncoder.defaultsForSpringSecurity_v5_5().encode(ALICE_PASSWORD));
-        registry.add("doji.security.users[1].roles", () -> "USER");
-        registry.add("doji.security.users[1].service-level", () -> "0.5");
+        props.put("doji.security.users[1].roles", "USER");
+        props.put("doji.security.users[1].service-level", "0.5");
+        app = new RestartableRm(RmApplication.class, dir.resolve("crm-secure"), props,
+                ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock)).start();
     }
 
-    @TestConfiguration
-    static class VirtualTime {
-        @Bean
-        Clock dojiClock() {
-            return new MutableClock(Instant.now());
-        }
+    @AfterAll
+    static void stop() {
+        app.close();
     }
-
-    @Autowired
-    Clock clock;
-
-    @Autowired
-    ReservationKernel kernel;
-
-    @Autowired
-    ReservationRepository reservations;
-
-    @Autowired
-    IdempotencyRepository answers;
-
-    @LocalServerPort
-    int port;
 
     private String address() {
-        return "https://localhost:" + port + "/services/rm";
+        return app.url("https");
     }
 
     private RemoteResourceManager as(String user, String password) {
@@ -134,17 +115,6 @@ class SecureRmOverSoapContractTest extends RmContractTest {
     @Override
     protected ResourceManager rm() {
         return as("grc", GRC_PASSWORD);
-    }
-
-    @Override
-    protected boolean supportsVirtualTime() {
-        return true;
-    }
-
-    @Override
-    protected void advanceTime(Duration d) {
-        ((MutableClock) clock).advance(d);
-        kernel.tick();
     }
 
     @Override
@@ -160,6 +130,8 @@ class SecureRmOverSoapContractTest extends RmContractTest {
     }
 
     private void refusedAndNothingStored(RemoteResourceManager client, String expectedMessage) {
+        ReservationRepository reservations = app.bean(ReservationRepository.class);
+        IdempotencyRepository answers = app.bean(IdempotencyRepository.class);
         long rows = reservations.count();
         long stored = answers.count();
         TimeWindow w = freshWindow();

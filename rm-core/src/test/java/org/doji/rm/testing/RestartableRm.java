@@ -1,0 +1,95 @@
+package org.doji.rm.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * An RM application (the kernel with its backend and SOAP port) in this JVM, on a durable H2 file database and
+ * one port for its whole life, that a test can stop and start again on the same store: the contract suite's
+ * restart case. Beans a test wants to keep across restarts (a virtual clock) are registered by the initializer
+ * at every start.
+ */
+public final class RestartableRm implements AutoCloseable {
+
+    /** Written through: a commit is in the file when it is acknowledged (H2 delays it 500 ms by default). */
+    public static final String WRITE_THROUGH = ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+
+    private final Class<?> application;
+    private final Map<String, Object> properties;
+    private final ApplicationContextInitializer<ConfigurableApplicationContext> initializer;
+    private final int port;
+    private ConfigurableApplicationContext context;
+
+    /**
+     * @param database    the H2 file (without the .mv.db suffix) kept across restarts
+     * @param properties  Spring properties of the RM ({@code doji.rm.id} at least)
+     * @param initializer applied to the context at every start (e.g. registering a clock singleton)
+     */
+    public RestartableRm(Class<?> application, Path database, Map<String, ?> properties,
+                         ApplicationContextInitializer<ConfigurableApplicationContext> initializer) {
+        this.application = application;
+        this.initializer = initializer;
+        this.port = freePort();
+        this.properties = new LinkedHashMap<>(properties);
+        this.properties.put("server.port", port);
+        this.properties.putIfAbsent("spring.datasource.url", "jdbc:h2:file:" + database.toAbsolutePath() + WRITE_THROUGH);
+        this.properties.put("spring.jmx.enabled", "false");
+    }
+
+    /** Starts the RM; returns this. */
+    public RestartableRm start() {
+        List<String> args = new ArrayList<>();
+        properties.forEach((k, v) -> args.add("--" + k + "=" + v));
+        context = new SpringApplicationBuilder(application).initializers(initializer).run(args.toArray(String[]::new));
+        return this;
+    }
+
+    /** Stops the application (no call of the RM's API finishes anything first) and starts it on the same store. */
+    public void restart() {
+        context.close();
+        start();
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    public ConfigurableApplicationContext context() {
+        return context;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The RM port's address. */
+    public String url(String scheme) {
+        return scheme + "://localhost:" + port + "/services/rm";
+    }
+
+    @Override
+    public void close() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    /** A port free now (the server binds it at every start, so the RM's address stays the same across restarts). */
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

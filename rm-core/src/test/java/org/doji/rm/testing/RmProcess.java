@@ -1,0 +1,108 @@
+package org.doji.rm.testing;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An RM in a JVM of its own (its main class on this test's class path), on a durable H2 file database and one
+ * port for its whole life, so that a test can {@code kill -9} it ({@link Process#destroyForcibly}: SIGKILL, no
+ * shutdown hook, nothing flushed) and start it again on the same file. Its output is appended to a log file.
+ */
+public final class RmProcess implements AutoCloseable {
+
+    private final String mainClass;
+    private final List<String> args;
+    private final Path log;
+    private final int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Process process;
+    private int starts;
+
+    /**
+     * @param database the H2 file (without .mv.db) kept across kills
+     * @param args     Spring arguments of the RM ({@code --doji.rm.id=...} at least)
+     */
+    public RmProcess(String mainClass, Path database, Path log, List<String> args) {
+        this.mainClass = mainClass;
+        this.log = log;
+        this.port = RestartableRm.freePort();
+        this.args = new ArrayList<>(args);
+        this.args.add("--server.port=" + port);
+        this.args.add("--spring.jmx.enabled=false");
+        this.args.add("--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + RestartableRm.WRITE_THROUGH);
+    }
+
+    /** Starts the process and waits until its RM port answers (its WSDL); returns this. */
+    public RmProcess start() {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k", "-cp", cp, mainClass));
+        cmd.addAll(args);
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.writeString(log, "==== start " + (++starts) + "\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+            process = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Process p = process;
+        await("RM process serving (log " + log + ")").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(250))
+                .until(() -> serving() || !p.isAlive());
+        if (!p.isAlive()) {
+            throw new IllegalStateException("the RM process exited with " + p.exitValue() + " before serving; see " + log);
+        }
+        return this;
+    }
+
+    private boolean serving() {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(url() + "?wsdl")).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** kill -9, then waits for the process to be gone. */
+    public void kill9() {
+        process.destroyForcibly();
+        await("RM process " + process.pid() + " dead").atMost(Duration.ofSeconds(30)).until(() -> !process.isAlive());
+    }
+
+    /** kill -9 and start again on the same database and port. */
+    public void crashAndRestart() {
+        kill9();
+        start();
+    }
+
+    public String url() {
+        return "http://localhost:" + port + "/services/rm";
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroyForcibly();
+        }
+    }
+}
