@@ -14,6 +14,7 @@ import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
 import org.doji.rm.spi.ResourceBackend;
+import org.doji.crm.batch.CommandRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * reservation's window and nodes, all other jobs are backfilled around it. At a reservation's start,
  * ordinary jobs still running on its nodes are requeued; at its end, its jobs still running are deleted.
  *
- * <p>The server's own scheduler must be off ({@code qmgr -c 'set server scheduling = False'}) in QRUN
- * mode; in HOLD_RELEASE mode users submit held ({@code qsub -h}) and Doji holds anything it sees queued.
+ * <p>The server's own scheduler must be off ({@code qmgr -c 'set server scheduling = False'}): Doji starts
+ * every job itself with {@code qrun -H}.
  */
 public class TorqueBackend implements ResourceBackend {
 
@@ -58,7 +59,7 @@ public class TorqueBackend implements ResourceBackend {
             nodes.add(new BackendInventory.Node(n.name(), n.np()));
         }
         BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
-                Map.of("lrms", "torque", "mode", props.mode().name()), nodes);
+                Map.of("lrms", "torque"), nodes);
         return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
     }
 
@@ -118,10 +119,35 @@ public class TorqueBackend implements ResourceBackend {
         schedule();
     }
 
+    /**
+     * As on Grid Engine: the handle stays; while the reservation is active, ordinary jobs on nodes it gains
+     * are requeued, and its own jobs on nodes it loses are requeued to restart on the nodes it keeps.
+     */
     @Override
     public Allocation onModify(ReservationContext before, ReservationContext after) {
-        book.remove(before.key());
-        return withHandles(after, book.put(after));
+        ReservationBook.Entry old = book.remove(before.key());
+        ReservationBook.Entry now = book.put(after);
+        if (after.lifecycle() == LifecycleState.Active) {
+            Set<String> gained = now == null ? Set.of() : new HashSet<>(now.reservation().nodes());
+            Set<String> lost = old == null ? new HashSet<>() : new HashSet<>(old.reservation().nodes());
+            if (old != null) {
+                gained.removeAll(old.reservation().nodes());
+            }
+            if (now != null) {
+                lost.removeAll(now.reservation().nodes());
+            }
+            String handle = now != null ? now.handle() : old == null ? null : old.handle();
+            for (TorqueJob j : client.jobs()) {
+                boolean own = handle != null && handle.equals(j.reservationHandle());
+                Set<String> on = j.coresByNode().keySet();
+                if (j.running() && (own ? on.stream().anyMatch(lost::contains) : on.stream().anyMatch(gained::contains))) {
+                    LOG.info("reservation {} modified while active: requeueing job {} from {}", handle, j.id(), on);
+                    client.requeue(j.id());
+                }
+            }
+            schedule();
+        }
+        return withHandles(after, now);
     }
 
     @Override
@@ -159,9 +185,7 @@ public class TorqueBackend implements ResourceBackend {
             if (j.running() && !e.handle().equals(j.reservationHandle())
                     && j.coresByNode().keySet().stream().anyMatch(nodes::contains)) {
                 LOG.info("reservation {} starts: requeueing job {} from {}", e.handle(), j.id(), j.coresByNode());
-                if (client.requeue(j.id())) {
-                    pass.requeued(j.id());
-                }
+                client.requeue(j.id());
             }
         }
     }

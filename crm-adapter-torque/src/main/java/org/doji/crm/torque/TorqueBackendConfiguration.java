@@ -1,6 +1,8 @@
 package org.doji.crm.torque;
 
 import java.time.Clock;
+import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.ProcessCommandRunner;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;

@@ -1,5 +1,7 @@
 package org.doji.crm.torque;
 
+import org.doji.crm.batch.CommandRunner;
+
 /** A TORQUE command failed; carries the command's own message. */
 public class TorqueCommandException extends RuntimeException {
 

@@ -1,0 +1,74 @@
+package org.doji.crm.batch.testing;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.soap.client.RemoteResourceManager;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * An RM service (an adapter's Spring Boot application) run in this JVM as the product runs it: durable H2
+ * file database under {@code dataDir}, SOAP port on a free port, the given clock. {@link #restart} stops it
+ * without telling it anything and starts it again on the same database, as after a crash.
+ */
+public final class RmProcess implements AutoCloseable {
+
+    private final Class<?> application;
+    private final Map<String, Object> properties;
+    private final Clock clock;
+    private ConfigurableApplicationContext context;
+
+    private RmProcess(Class<?> application, Map<String, Object> properties, Clock clock) {
+        this.application = application;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Starts {@code application} with {@code properties} (doji.rm.id and the adapter's own are the caller's). */
+    public static RmProcess start(Class<?> application, Path dataDir, Clock clock, Map<String, Object> properties) {
+        Map<String, Object> all = new HashMap<>(properties);
+        all.put("doji.data-dir", dataDir.toString());
+        all.put("server.port", "0");
+        RmProcess p = new RmProcess(application, all, clock);
+        p.launch();
+        return p;
+    }
+
+    private void launch() {
+        context = new SpringApplicationBuilder(application).properties(properties)
+                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock))
+                .run();
+    }
+
+    public synchronized void restart() {
+        context.close();
+        launch();
+    }
+
+    public String url() {
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        return "http://localhost:" + port + "/services/rm";
+    }
+
+    /** A SOAP client of the RM port, as a coordinator has. */
+    public ResourceManager client() {
+        return new RemoteResourceManager(url(), Duration.ofSeconds(5), Duration.ofSeconds(60));
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (context != null) {
+            context.close();
+            context = null;
+        }
+    }
+}
