@@ -87,7 +87,9 @@ done
 qm "set server keep_completed = 600"
 qm "set server mom_job_sync = True"
 qm "set server query_other_jobs = True"
-qm "set server node_check_rate = 30"
+# moms report every 10 s ($status_update_time below); a node is marked down after node_check_rate without
+# a report. With TORQUE's defaults (45 s reports) and a shorter rate, healthy nodes flap down and up.
+qm "set server node_check_rate = 60"
 qm "set server job_stat_rate = 15"
 qmgr -c "list queue $TQ_QUEUE" >/dev/null 2>&1 || { log "creating queue $TQ_QUEUE"; qm "create queue $TQ_QUEUE queue_type = execution"; }
 qm "set queue $TQ_QUEUE resources_default.walltime = 01:00:00"
@@ -112,7 +114,8 @@ for i in $(seq 1 "$TQ_NODES"); do
   echo "$MASTER_HOST" > "$home/server_name"
   cp "$TQ_HOME/pbs_environment" "$home/pbs_environment"
   # $usecp: the moms share this machine's file system, so stage-out is a local copy
-  printf '$pbsserver %s\n$usecp *:/ /\n$logevent 255\n' "$MASTER_HOST" > "$home/mom_priv/config"
+  printf '$pbsserver %s\n$usecp *:/ /\n$logevent 255\n$status_update_time 10\n$check_poll_time 10\n' "$MASTER_HOST" \
+    > "$home/mom_priv/config"
   log "starting pbs_mom on $n"
   setsid ip netns exec "$TQ_NS_PREFIX$n" unshare --uts sh -c "hostname $n && exec $TQ_PREFIX/sbin/pbs_mom -F -d $home" \
     </dev/null >"$TQ_RUN/pbs_mom.$n.out" 2>&1 &

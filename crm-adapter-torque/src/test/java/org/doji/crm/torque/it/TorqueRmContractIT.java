@@ -3,6 +3,7 @@ package org.doji.crm.torque.it;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.doji.crm.batch.testing.RmProcess;
 import org.doji.crm.torque.TorqueRmApplication;
@@ -27,7 +28,8 @@ class TorqueRmContractIT extends RmContractTest {
     @TempDir
     static Path data;
     static RmProcess rm;
-    static final MutableClock CLOCK = new MutableClock(Instant.now());
+    // whole milliseconds, as the database keeps them (a restart must read back exactly what was shown)
+    static final MutableClock CLOCK = new MutableClock(Instant.now().truncatedTo(ChronoUnit.MILLIS));
 
     @BeforeAll
     static void start() {

@@ -22,6 +22,7 @@ public final class RmProcess implements AutoCloseable {
     private final Map<String, Object> properties;
     private final Clock clock;
     private ConfigurableApplicationContext context;
+    private ResourceManager client;
 
     private RmProcess(Class<?> application, Map<String, Object> properties, Clock clock) {
         this.application = application;
@@ -47,6 +48,7 @@ public final class RmProcess implements AutoCloseable {
 
     public synchronized void restart() {
         context.close();
+        client = null;
         launch();
     }
 
@@ -56,8 +58,11 @@ public final class RmProcess implements AutoCloseable {
     }
 
     /** A SOAP client of the RM port, as a coordinator has. */
-    public ResourceManager client() {
-        return new RemoteResourceManager(url(), Duration.ofSeconds(5), Duration.ofSeconds(60));
+    public synchronized ResourceManager client() {
+        if (client == null) {
+            client = new RemoteResourceManager(url(), Duration.ofSeconds(5), Duration.ofSeconds(60));
+        }
+        return client;
     }
 
     public <T> T bean(Class<T> type) {
