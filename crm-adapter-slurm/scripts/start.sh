@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Starts munge, slurmctld and DOJI_SLURM_NODES slurmd daemons (default 4 nodes × 2 CPUs) on this one
-# machine, as ENVIRONMENT.md describes, and waits until every node is idle. Idempotent: a running
+# machine (each slurmd its own node name and port on this host), and waits until every node is idle. Idempotent: a running
 # cluster with the same configuration is left alone. Writes /etc/slurm/slurm.conf (owned by this
 # module's scripts) and keeps state, logs and pid files under $DOJI_SLURM_STATE.
 set -euo pipefail
 NODES="${DOJI_SLURM_NODES:-4}"
 CPUS="${DOJI_SLURM_CPUS:-2}"
 STATE="${DOJI_SLURM_STATE:-/var/lib/doji-slurm}"
-PREFIX="${DOJI_TORQUE_PREFIX:-/opt/doji-slurm-torque}"
 HOST="$(hostname)"
-log() { echo "[torque-start] $*"; }
+log() { echo "[slurm-start] $*"; }
 
 command -v slurmctld >/dev/null || { echo "slurmctld missing: run scripts/install.sh first" >&2; exit 1; }
 mkdir -p "$STATE"/{ctld,spool,log,run} /etc/slurm /run/munge /var/log/munge /var/lib/munge
@@ -26,7 +25,7 @@ munge -n </dev/null | unmunge >/dev/null || { echo "munge does not work" >&2; ex
 CONF=/etc/slurm/slurm.conf
 NEW="$STATE/slurm.conf.new"
 cat > "$NEW" <<CONFEOF
-# Written by crm-adapter-torque/scripts/start.sh: a one-machine Slurm for Doji's TORQUE adapter tests.
+# Written by crm-adapter-slurm/scripts/start.sh: a one-machine Slurm for Doji's Slurm adapter tests.
 ClusterName=doji
 SlurmctldHost=$HOST(127.0.0.1)
 SlurmUser=root
@@ -84,7 +83,6 @@ for i in $(seq 1 120); do
   idle=$(sinfo -h -N -t idle -o '%N' 2>/dev/null | sort -u | wc -l || true)
   if [ "$idle" -ge "$NODES" ]; then
     log "cluster up: $(sinfo -h -N -o '%N %t %c' | sort -u | tr '\n' ';')"
-    log "TORQUE-compatible commands: export PATH=$PREFIX/bin:\$PATH"
     exit 0
   fi
   sleep 1

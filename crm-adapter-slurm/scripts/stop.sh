@@ -3,7 +3,7 @@
 # was started by start.sh. Idempotent. Job state is kept in $DOJI_SLURM_STATE; DOJI_SLURM_WIPE=1 removes it.
 set -uo pipefail
 STATE="${DOJI_SLURM_STATE:-/var/lib/doji-slurm}"
-log() { echo "[torque-stop] $*"; }
+log() { echo "[slurm-stop] $*"; }
 stop_pidfile() {
   local f="$1" pid
   [ -f "$f" ] || return 0

@@ -47,8 +47,14 @@ public final class RmProcess implements AutoCloseable {
     }
 
     public synchronized void restart() {
+        restart(() -> { });
+    }
+
+    /** Stops the service, runs {@code whileDown} (e.g. changes the real system behind its back), starts it again. */
+    public synchronized void restart(Runnable whileDown) {
         context.close();
         client = null;
+        whileDown.run();
         launch();
     }
 
