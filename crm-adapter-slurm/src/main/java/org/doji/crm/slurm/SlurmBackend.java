@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.LiveStateCache;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.LifecycleState;
@@ -37,12 +38,14 @@ public class SlurmBackend implements ResourceBackend {
     private final SlurmClient client;
     private final Clock clock;
     private final String domain;
+    private final LiveStateCache live;
 
     public SlurmBackend(SlurmProperties props, CommandRunner runner, Clock clock, String domain) {
         this.props = props;
         this.client = new SlurmClient(runner, props);
         this.clock = clock;
         this.domain = domain;
+        this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
     }
 
     @Override
@@ -59,8 +62,13 @@ public class SlurmBackend implements ResourceBackend {
         return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
     }
 
+    /** Cached for {@code live-state-ttl}. */
     @Override
     public LiveState liveState() {
+        return live.get();
+    }
+
+    private LiveState readLiveState() {
         try {
             Set<String> down = new HashSet<>();
             client.nodes().stream().filter(n -> !n.up()).forEach(n -> down.add(n.name()));
@@ -76,11 +84,14 @@ public class SlurmBackend implements ResourceBackend {
         if (want == null) {
             return ctx.allocation();
         }
-        // a commit retried after a crash may find its reservation made already
-        SlurmReservation have = find(want.name());
-        if (have == null) {
+        try {
             client.create(want);
-        } else {
+        } catch (SlurmCommandException e) {
+            // a commit retried after a crash finds its reservation made already (one command when it is not)
+            SlurmReservation have = find(want.name());
+            if (have == null) {
+                throw e;
+            }
             update(have, want);
         }
         LOG.info("reservation {} committed as Slurm reservation {} on {}", ctx.key(), want.name(), want.nodes());

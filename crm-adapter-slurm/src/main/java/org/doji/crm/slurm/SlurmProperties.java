@@ -27,6 +27,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param flags             extra reservation flags (IGNORE_JOBS is always set: jobs running on the nodes
  *                          now do not stop a reservation of the future; the RM requeues them at its start)
  * @param timeZone          zone slurmctld reads and prints times in (empty: the system zone)
+ * @param liveStateTtl      how long a reading of the nodes' states is reused (the kernel asks at every
+ *                          reserve and availability query; 0 reads every time)
  */
 @ConfigurationProperties("doji.slurm")
 public record SlurmProperties(
@@ -39,7 +41,8 @@ public record SlurmProperties(
         @DefaultValue("USERS") BindTo bindTo,
         @DefaultValue("root") List<String> defaultUsers,
         List<String> flags,
-        @DefaultValue("") String timeZone) {
+        @DefaultValue("") String timeZone,
+        @DefaultValue("PT5S") Duration liveStateTtl) {
 
     /** Whom a reservation admits. */
     public enum BindTo { USERS, ACCOUNTS }
@@ -68,6 +71,9 @@ public record SlurmProperties(
         if (flags.stream().anyMatch(f -> !f.matches("[A-Z_]+"))) {
             throw new IllegalArgumentException("doji.slurm.flags are Slurm reservation flags (e.g. MAINT), was " + flags);
         }
+        if (liveStateTtl == null || liveStateTtl.isNegative()) {
+            throw new IllegalArgumentException("doji.slurm.live-state-ttl must be 0 or positive, was " + liveStateTtl);
+        }
         if (!timeZone.isBlank()) {
             try {
                 ZoneId.of(timeZone);
@@ -79,13 +85,13 @@ public record SlurmProperties(
 
     public static SlurmProperties defaults() {
         return new SlurmProperties("", Duration.ofSeconds(30), "slurm", 1.0, "", "doji-", BindTo.USERS, List.of("root"),
-                List.of(), "");
+                List.of(), "", Duration.ofSeconds(5));
     }
 
     /** The same settings in another time zone (tests; clusters whose slurmctld runs in another zone). */
     public SlurmProperties withZone(String zone) {
         return new SlurmProperties(binDir, commandTimeout, site, unitPrice, partition, reservationPrefix, bindTo,
-                defaultUsers, flags, zone);
+                defaultUsers, flags, zone, liveStateTtl);
     }
 
     public Path binPath() {

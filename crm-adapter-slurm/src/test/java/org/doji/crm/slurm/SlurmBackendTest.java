@@ -53,8 +53,10 @@ class SlurmBackendTest {
         });
         assertThat(backend.liveState().downNodes()).containsExactly("n4"); // IDLE+DRAIN
         runner.on("scontrol -o show nodes", recorded("slurm/show-nodes-no-controller"));
-        assertThat(backend.liveState().reachable()).isFalse();
-        assertThat(backend.liveState().message()).contains("Unable to contact slurm controller");
+        assertThat(backend.liveState().reachable()).as("read again only after live-state-ttl").isTrue();
+        SlurmBackend fresh = new SlurmBackend(SlurmProperties.defaults(), runner, clock, "d1");
+        assertThat(fresh.liveState().reachable()).isFalse();
+        assertThat(fresh.liveState().message()).contains("Unable to contact slurm controller");
     }
 
     @Test
@@ -65,14 +67,15 @@ class SlurmBackendTest {
         assertThat(runner.callsStartingWith("scontrol create")).containsExactly("scontrol create reservation "
                 + "ReservationName=doji-r-1 StartTime=2026-11-25T14:40:00 EndTime=2026-11-25T15:10:30 Nodes=n1,n2 "
                 + "Users=alice,carol Flags=IGNORE_JOBS");
+        assertThat(runner.calls()).as("one command when nothing was made before").hasSize(1);
     }
 
     @Test
     void aRetriedCommitUpdatesWhatItFinds() {
         runner.on("scontrol -o show reservation", recorded("slurm/show-reservation"));
+        runner.on("scontrol create", recorded("slurm/create-overlap"));
         backend.onCommit(ctx("r-future", List.of("n1", "n3"), Instant.parse("2026-11-25T15:39:50Z"),
                 Instant.parse("2026-11-25T17:39:50Z"), List.of("root"), LifecycleState.Created));
-        assertThat(runner.callsStartingWith("scontrol create")).isEmpty();
         assertThat(runner.callsStartingWith("scontrol update")).containsExactly("scontrol update ReservationName=doji-r-future "
                 + "StartTime=2026-11-25T15:39:50 EndTime=2026-11-25T17:39:50 Nodes=n1,n3 Users=root");
     }

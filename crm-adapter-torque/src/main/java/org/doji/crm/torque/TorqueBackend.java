@@ -15,6 +15,7 @@ import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
 import org.doji.rm.spi.ResourceBackend;
 import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.LiveStateCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,7 @@ public class TorqueBackend implements ResourceBackend {
     private final ReservationBook book;
     private final TorqueSchedulerPass pass;
     private final String domain;
+    private final LiveStateCache live;
 
     public TorqueBackend(TorqueProperties props, CommandRunner runner, Clock clock, String domain) {
         this.props = props;
@@ -45,6 +47,7 @@ public class TorqueBackend implements ResourceBackend {
         this.book = new ReservationBook(props.reservationAccountPrefix(), props.site());
         this.pass = new TorqueSchedulerPass(client, props, clock);
         this.domain = domain;
+        this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
     }
 
     @Override
@@ -63,8 +66,13 @@ public class TorqueBackend implements ResourceBackend {
         return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
     }
 
+    /** Cached for {@code live-state-ttl}. */
     @Override
     public LiveState liveState() {
+        return live.get();
+    }
+
+    private LiveState readLiveState() {
         try {
             Set<String> down = new HashSet<>();
             for (TorqueNode n : client.nodes()) {

@@ -24,6 +24,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param defaultWalltime estimate for jobs that request no walltime
  * @param passInterval    how often a scheduling pass runs besides the event-driven ones
  * @param timeZone        zone of the dates in TEXT output (empty: the system zone)
+ * @param liveStateTtl    how long a reading of the nodes' states is reused (the kernel asks at every reserve
+ *                        and availability query; 0 reads every time)
  * @param scheduler       the scheduling core's parameters
  */
 @ConfigurationProperties("doji.torque")
@@ -37,6 +39,7 @@ public record TorqueProperties(
         @DefaultValue("PT1H") Duration defaultWalltime,
         @DefaultValue("PT5S") Duration passInterval,
         @DefaultValue("") String timeZone,
+        @DefaultValue("PT5S") Duration liveStateTtl,
         @DefaultValue Scheduler scheduler) {
 
     public enum OutputFormat { XML, TEXT }
@@ -55,6 +58,9 @@ public record TorqueProperties(
         }
         if (!(unitPrice >= 0)) {
             throw new IllegalArgumentException("doji.torque.unit-price must be >= 0, was " + unitPrice);
+        }
+        if (liveStateTtl == null || liveStateTtl.isNegative()) {
+            throw new IllegalArgumentException("doji.torque.live-state-ttl must be 0 or positive, was " + liveStateTtl);
         }
         if (!timeZone.isBlank()) {
             try {
@@ -77,13 +83,13 @@ public record TorqueProperties(
     /** Defaults for a real TORQUE server (XML output). */
     public static TorqueProperties defaults() {
         return new TorqueProperties("", Duration.ofSeconds(30), "torque", 1.0, OutputFormat.XML, "doji-",
-                Duration.ofHours(1), Duration.ofSeconds(5), "", null);
+                Duration.ofHours(1), Duration.ofSeconds(5), "", Duration.ofSeconds(5), null);
     }
 
     /** The same settings with another output format and time zone (tests, TEXT servers). */
     public TorqueProperties withOutput(OutputFormat format, String zone) {
         return new TorqueProperties(binDir, commandTimeout, site, unitPrice, format, reservationAccountPrefix,
-                defaultWalltime, passInterval, zone, scheduler);
+                defaultWalltime, passInterval, zone, liveStateTtl, scheduler);
     }
 
     public Path binPath() {

@@ -21,28 +21,39 @@ public final class RmProcess implements AutoCloseable {
     private final Class<?> application;
     private final Map<String, Object> properties;
     private final Clock clock;
+    private final Map<String, Object> beans;
     private ConfigurableApplicationContext context;
     private ResourceManager client;
 
-    private RmProcess(Class<?> application, Map<String, Object> properties, Clock clock) {
+    private RmProcess(Class<?> application, Map<String, Object> properties, Clock clock, Map<String, Object> beans) {
         this.application = application;
         this.properties = properties;
         this.clock = clock;
+        this.beans = beans;
     }
 
     /** Starts {@code application} with {@code properties} (doji.rm.id and the adapter's own are the caller's). */
     public static RmProcess start(Class<?> application, Path dataDir, Clock clock, Map<String, Object> properties) {
+        return start(application, dataDir, clock, properties, Map.of());
+    }
+
+    /** The same with {@code beans} (by name) in place of the application's own, e.g. a measuring command runner. */
+    public static RmProcess start(Class<?> application, Path dataDir, Clock clock, Map<String, Object> properties,
+                                  Map<String, Object> beans) {
         Map<String, Object> all = new HashMap<>(properties);
         all.put("doji.data-dir", dataDir.toString());
         all.put("server.port", "0");
-        RmProcess p = new RmProcess(application, all, clock);
+        RmProcess p = new RmProcess(application, all, clock, Map.copyOf(beans));
         p.launch();
         return p;
     }
 
     private void launch() {
         context = new SpringApplicationBuilder(application).properties(properties)
-                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock))
+                .initializers(ctx -> {
+                    ctx.getBeanFactory().registerSingleton("dojiClock", clock);
+                    beans.forEach(ctx.getBeanFactory()::registerSingleton);
+                })
                 .run();
     }
 
