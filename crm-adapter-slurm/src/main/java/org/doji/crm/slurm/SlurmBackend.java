@@ -4,16 +4,14 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import org.doji.crm.batch.BatchSite;
+import org.doji.crm.batch.CommandFailedException;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.LiveStateCache;
 import org.doji.rm.model.Allocation;
-import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.LifecycleState;
-import org.doji.rm.model.RmKind;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
@@ -37,14 +35,14 @@ public class SlurmBackend implements ResourceBackend {
     private final SlurmProperties props;
     private final SlurmClient client;
     private final Clock clock;
-    private final String domain;
+    private final BatchSite site;
     private final LiveStateCache live;
 
     public SlurmBackend(SlurmProperties props, CommandRunner runner, Clock clock, String domain) {
         this.props = props;
         this.client = new SlurmClient(runner, props);
         this.clock = clock;
-        this.domain = domain;
+        this.site = new BatchSite(props.site(), props.unitPrice(), "slurm", domain);
         this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
     }
 
@@ -55,11 +53,7 @@ public class SlurmBackend implements ResourceBackend {
 
     @Override
     public BackendInventory inventory() {
-        List<BackendInventory.Node> nodes = client.nodes().stream()
-                .map(n -> new BackendInventory.Node(n.name(), n.cpus())).toList();
-        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
-                Map.of("lrms", "slurm"), nodes);
-        return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
+        return site.inventory(client.nodes().stream().map(n -> new BackendInventory.Node(n.name(), n.cpus())).toList());
     }
 
     /** Cached for {@code live-state-ttl}. */
@@ -69,13 +63,7 @@ public class SlurmBackend implements ResourceBackend {
     }
 
     private LiveState readLiveState() {
-        try {
-            Set<String> down = new HashSet<>();
-            client.nodes().stream().filter(n -> !n.up()).forEach(n -> down.add(n.name()));
-            return new LiveState(true, down, down.isEmpty() ? "ok" : down.size() + " node(s) down, drained or failing");
-        } catch (SlurmCommandException e) {
-            return new LiveState(false, Set.of(), e.getMessage());
-        }
+        return site.liveState(() -> client.nodes().stream().filter(n -> !n.up()).map(SlurmNode::name).toList());
     }
 
     @Override
@@ -86,7 +74,7 @@ public class SlurmBackend implements ResourceBackend {
         }
         try {
             client.create(want);
-        } catch (SlurmCommandException e) {
+        } catch (CommandFailedException e) {
             // a commit retried after a crash finds its reservation made already (one command when it is not)
             SlurmReservation have = find(want.name());
             if (have == null) {
@@ -95,7 +83,7 @@ public class SlurmBackend implements ResourceBackend {
             update(have, want);
         }
         LOG.info("reservation {} committed as Slurm reservation {} on {}", ctx.key(), want.name(), want.nodes());
-        return withHandle(ctx, want.name());
+        return site.withHandle(ctx, want.name());
     }
 
     @Override
@@ -144,7 +132,7 @@ public class SlurmBackend implements ResourceBackend {
             }
             requeueOthers(want, gained);
         }
-        return withHandle(after, want.name());
+        return site.withHandle(after, want.name());
     }
 
     @Override
@@ -215,12 +203,7 @@ public class SlurmBackend implements ResourceBackend {
 
     /** What Slurm should hold for this reservation (null when it has no nodes at this site). */
     private SlurmReservation wanted(ReservationContext ctx) {
-        List<String> nodes = new ArrayList<>();
-        for (ComputeAllocation c : ctx.allocation().compute()) {
-            if (c.site() == null || c.site().equals(props.site())) {
-                nodes.addAll(c.nodes());
-            }
-        }
+        List<String> nodes = site.nodesOf(ctx);
         if (nodes.isEmpty()) {
             return null;
         }
@@ -235,11 +218,4 @@ public class SlurmBackend implements ResourceBackend {
         return r.start().isBefore(now) ? new SlurmReservation(r.name(), r.nodes(), now, r.end(), r.users()) : r;
     }
 
-    private Allocation withHandle(ReservationContext ctx, String handle) {
-        List<ComputeAllocation> compute = new ArrayList<>();
-        for (ComputeAllocation c : ctx.allocation().compute()) {
-            compute.add(c.site() == null || c.site().equals(props.site()) ? c.withHandle(handle) : c);
-        }
-        return ctx.allocation().withCompute(compute);
-    }
 }

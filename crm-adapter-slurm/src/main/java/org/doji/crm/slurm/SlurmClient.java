@@ -1,5 +1,6 @@
 package org.doji.crm.slurm;
 
+import org.doji.crm.batch.CommandFailedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +67,7 @@ public final class SlurmClient {
         if (r.message().toLowerCase(Locale.ROOT).contains("requested reservation is invalid")) {
             return false;
         }
-        throw new SlurmCommandException("scontrol delete reservation " + name, r);
+        throw new CommandFailedException("scontrol delete reservation " + name, r);
     }
 
     /** Ids of jobs running on any of these nodes outside the reservation {@code except}. */
@@ -107,7 +108,7 @@ public final class SlurmClient {
     private CommandRunner.Result ok(List<String> argv) {
         CommandRunner.Result r = runner.run(argv);
         if (!r.ok()) {
-            throw new SlurmCommandException(String.join(" ", argv.subList(0, Math.min(3, argv.size()))), r);
+            throw new CommandFailedException(String.join(" ", argv.subList(0, Math.min(3, argv.size()))), r);
         }
         return r;
     }

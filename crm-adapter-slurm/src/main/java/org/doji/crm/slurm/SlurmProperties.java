@@ -1,11 +1,11 @@
 package org.doji.crm.slurm;
 
 import java.nio.file.Path;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.doji.crm.batch.Settings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -53,12 +53,10 @@ public record SlurmProperties(
         if (site == null || site.isBlank()) {
             throw new IllegalArgumentException("doji.slurm.site must not be blank");
         }
-        if (commandTimeout == null || commandTimeout.isNegative() || commandTimeout.isZero()) {
-            throw new IllegalArgumentException("doji.slurm.command-timeout must be positive, was " + commandTimeout);
-        }
-        if (!(unitPrice >= 0)) {
-            throw new IllegalArgumentException("doji.slurm.unit-price must be >= 0, was " + unitPrice);
-        }
+        Settings.positive("doji.slurm.command-timeout", commandTimeout);
+        Settings.notNegative("doji.slurm.unit-price", unitPrice);
+        Settings.notNegative("doji.slurm.live-state-ttl", liveStateTtl);
+        Settings.zone("doji.slurm.time-zone", timeZone);
         if (reservationPrefix == null || !NAME.matcher(reservationPrefix).matches()) {
             throw new IllegalArgumentException("doji.slurm.reservation-prefix must be letters, digits, '_', '.' or '-', was "
                     + reservationPrefix);
@@ -70,16 +68,6 @@ public record SlurmProperties(
         flags = flags == null ? List.of() : List.copyOf(flags);
         if (flags.stream().anyMatch(f -> !f.matches("[A-Z_]+"))) {
             throw new IllegalArgumentException("doji.slurm.flags are Slurm reservation flags (e.g. MAINT), was " + flags);
-        }
-        if (liveStateTtl == null || liveStateTtl.isNegative()) {
-            throw new IllegalArgumentException("doji.slurm.live-state-ttl must be 0 or positive, was " + liveStateTtl);
-        }
-        if (!timeZone.isBlank()) {
-            try {
-                ZoneId.of(timeZone);
-            } catch (DateTimeException e) {
-                throw new IllegalArgumentException("doji.slurm.time-zone: " + e.getMessage(), e);
-            }
         }
     }
 
@@ -99,6 +87,6 @@ public record SlurmProperties(
     }
 
     public ZoneId zone() {
-        return timeZone.isBlank() ? ZoneId.systemDefault() : ZoneId.of(timeZone);
+        return Settings.zone("doji.slurm.time-zone", timeZone);
     }
 }

@@ -1,5 +1,6 @@
 package org.doji.crm.slurm;
 
+import org.doji.crm.batch.CommandFailedException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.doji.crm.batch.testing.RecordedCommands.recorded;
@@ -115,7 +116,7 @@ class SlurmBackendTest {
         runner.on("scontrol delete", recorded("slurm/delete-missing"));
         backend.onEnd(c); // already gone: no failure
         runner.on("scontrol delete", recorded("slurm/requeue-unknown"));
-        assertThatThrownBy(() -> backend.onEnd(c)).isInstanceOf(SlurmCommandException.class)
+        assertThatThrownBy(() -> backend.onEnd(c)).isInstanceOf(CommandFailedException.class)
                 .hasMessageContaining("Invalid job id");
     }
 
@@ -140,10 +141,10 @@ class SlurmBackendTest {
         runner.on("scontrol create", recorded("slurm/create-overlap"));
         assertThatThrownBy(() -> backend.onCommit(ctx("r-2", List.of("n2"), NOW.plusSeconds(60), NOW.plusSeconds(120),
                 List.of("root"), LifecycleState.Created)))
-                .isInstanceOf(SlurmCommandException.class).hasMessageContaining("overlaps with another reservation");
+                .isInstanceOf(CommandFailedException.class).hasMessageContaining("overlaps with another reservation");
         runner.on("scontrol create", recorded("slurm/create-bad-user"));
         assertThatThrownBy(() -> backend.onCommit(ctx("r-3", List.of("n3"), NOW.plusSeconds(60), NOW.plusSeconds(120),
                 List.of("nosuchuser"), LifecycleState.Created)))
-                .isInstanceOf(SlurmCommandException.class).hasMessageContaining("Invalid user id");
+                .isInstanceOf(CommandFailedException.class).hasMessageContaining("Invalid user id");
     }
 }

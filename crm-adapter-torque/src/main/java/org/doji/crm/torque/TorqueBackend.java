@@ -4,16 +4,14 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.doji.rm.model.Allocation;
-import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.LifecycleState;
-import org.doji.rm.model.RmKind;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
 import org.doji.rm.spi.ResourceBackend;
+import org.doji.crm.batch.BatchSite;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.LiveStateCache;
 import org.slf4j.Logger;
@@ -38,15 +36,15 @@ public class TorqueBackend implements ResourceBackend {
     private final TorqueClient client;
     private final ReservationBook book;
     private final TorqueSchedulerPass pass;
-    private final String domain;
+    private final BatchSite site;
     private final LiveStateCache live;
 
     public TorqueBackend(TorqueProperties props, CommandRunner runner, Clock clock, String domain) {
         this.props = props;
         this.client = new TorqueClient(runner, props);
-        this.book = new ReservationBook(props.reservationAccountPrefix(), props.site());
+        this.site = new BatchSite(props.site(), props.unitPrice(), "torque", domain);
+        this.book = new ReservationBook(props.reservationAccountPrefix(), site);
         this.pass = new TorqueSchedulerPass(client, props, clock);
-        this.domain = domain;
         this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
     }
 
@@ -57,13 +55,7 @@ public class TorqueBackend implements ResourceBackend {
 
     @Override
     public BackendInventory inventory() {
-        List<BackendInventory.Node> nodes = new ArrayList<>();
-        for (TorqueNode n : client.nodes()) {
-            nodes.add(new BackendInventory.Node(n.name(), n.np()));
-        }
-        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
-                Map.of("lrms", "torque"), nodes);
-        return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
+        return site.inventory(client.nodes().stream().map(n -> new BackendInventory.Node(n.name(), n.np())).toList());
     }
 
     /** Cached for {@code live-state-ttl}. */
@@ -73,17 +65,7 @@ public class TorqueBackend implements ResourceBackend {
     }
 
     private LiveState readLiveState() {
-        try {
-            Set<String> down = new HashSet<>();
-            for (TorqueNode n : client.nodes()) {
-                if (!n.up()) {
-                    down.add(n.name());
-                }
-            }
-            return new LiveState(true, down, down.isEmpty() ? "ok" : down.size() + " node(s) down or offline");
-        } catch (TorqueCommandException e) {
-            return new LiveState(false, Set.of(), e.getMessage());
-        }
+        return site.liveState(() -> client.nodes().stream().filter(n -> !n.up()).map(TorqueNode::name).toList());
     }
 
     @Override
@@ -176,14 +158,7 @@ public class TorqueBackend implements ResourceBackend {
     }
 
     private Allocation withHandles(ReservationContext ctx, ReservationBook.Entry e) {
-        if (e == null) {
-            return ctx.allocation();
-        }
-        List<ComputeAllocation> compute = new ArrayList<>();
-        for (ComputeAllocation c : ctx.allocation().compute()) {
-            compute.add(c.site() == null || c.site().equals(props.site()) ? c.withHandle(e.handle()) : c);
-        }
-        return ctx.allocation().withCompute(compute);
+        return e == null ? ctx.allocation() : site.withHandle(ctx, e.handle());
     }
 
     /** DESIGN §5: ordinary jobs still on the reservation's nodes at its start are requeued elsewhere. */

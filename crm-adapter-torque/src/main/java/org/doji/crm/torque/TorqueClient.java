@@ -1,5 +1,6 @@
 package org.doji.crm.torque;
 
+import org.doji.crm.batch.CommandFailedException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class TorqueClient {
         List<String> argv = xml() ? List.of("qstat", "-f", "-x") : List.of("qstat", "-f");
         CommandRunner.Result r = runner.run(argv);
         if (!r.ok()) {
-            throw new TorqueCommandException(String.join(" ", argv), r);
+            throw new CommandFailedException(String.join(" ", argv), r);
         }
         return parser.jobs(r.stdout());
     }
@@ -40,7 +41,7 @@ public final class TorqueClient {
         List<String> argv = xml() ? List.of("pbsnodes", "-x") : List.of("pbsnodes", "-a");
         CommandRunner.Result r = runner.run(argv);
         if (!r.ok()) {
-            throw new TorqueCommandException(String.join(" ", argv), r);
+            throw new CommandFailedException(String.join(" ", argv), r);
         }
         return parser.nodes(r.stdout());
     }
@@ -83,7 +84,7 @@ public final class TorqueClient {
         if (jobGone(r)) {
             return false;
         }
-        throw new TorqueCommandException(what + " " + argv.get(argv.size() - 1), r);
+        throw new CommandFailedException(what + " " + argv.get(argv.size() - 1), r);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
+import org.doji.crm.batch.Settings;
 import org.doji.crm.torque.sched.SchedulerConfig;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -51,32 +52,16 @@ public record TorqueProperties(
         if (reservationAccountPrefix == null || reservationAccountPrefix.isBlank()) {
             throw new IllegalArgumentException("doji.torque.reservation-account-prefix must not be blank");
         }
-        positive("doji.torque.command-timeout", commandTimeout);
-        positive("doji.torque.pass-interval", passInterval);
+        Settings.positive("doji.torque.command-timeout", commandTimeout);
+        Settings.positive("doji.torque.pass-interval", passInterval);
         if (defaultWalltime == null || defaultWalltime.getSeconds() < 1) {
             throw new IllegalArgumentException("doji.torque.default-walltime must be at least 1 s, was " + defaultWalltime);
         }
-        if (!(unitPrice >= 0)) {
-            throw new IllegalArgumentException("doji.torque.unit-price must be >= 0, was " + unitPrice);
-        }
-        if (liveStateTtl == null || liveStateTtl.isNegative()) {
-            throw new IllegalArgumentException("doji.torque.live-state-ttl must be 0 or positive, was " + liveStateTtl);
-        }
-        if (!timeZone.isBlank()) {
-            try {
-                ZoneId.of(timeZone);
-            } catch (java.time.DateTimeException e) {
-                throw new IllegalArgumentException("doji.torque.time-zone: " + e.getMessage(), e);
-            }
-        }
+        Settings.notNegative("doji.torque.unit-price", unitPrice);
+        Settings.notNegative("doji.torque.live-state-ttl", liveStateTtl);
+        Settings.zone("doji.torque.time-zone", timeZone);
         if (scheduler == null) {
             scheduler = Scheduler.defaults();
-        }
-    }
-
-    private static void positive(String name, Duration d) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, was " + d);
         }
     }
 
@@ -97,7 +82,7 @@ public record TorqueProperties(
     }
 
     public ZoneId zone() {
-        return timeZone.isBlank() ? ZoneId.systemDefault() : ZoneId.of(timeZone);
+        return Settings.zone("doji.torque.time-zone", timeZone);
     }
 
     /** The scheduling core's parameters ({@code doji.torque.scheduler.*}); see {@link SchedulerConfig}. */

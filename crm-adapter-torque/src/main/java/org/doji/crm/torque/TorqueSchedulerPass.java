@@ -1,5 +1,6 @@
 package org.doji.crm.torque;
 
+import org.doji.crm.batch.CommandFailedException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,7 @@ public final class TorqueSchedulerPass {
     private static boolean act(List<String> errors, BooleanSupplier action) {
         try {
             return action.getAsBoolean();
-        } catch (TorqueCommandException e) {
+        } catch (CommandFailedException e) {
             errors.add(e.getMessage());
             return false;
         }

@@ -1,5 +1,6 @@
 package org.doji.crm.torque;
 
+import org.doji.crm.batch.CommandFailedException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.doji.crm.batch.testing.RecordedCommands.recorded;
@@ -125,7 +126,7 @@ class TorqueBackendQrunTest {
         assertThat(TorqueClient.jobGone(recorded("torque/qrun-running"))).isFalse();
 
         runner.on("qstat", recorded("torque/qstat-no-server"));
-        assertThatThrownBy(backend::schedule).isInstanceOf(TorqueCommandException.class)
+        assertThatThrownBy(backend::schedule).isInstanceOf(CommandFailedException.class)
                 .hasMessageContaining("Cannot connect to specified server host");
         runner.on("pbsnodes", recorded("torque/pbsnodes-no-server"));
         assertThat(backend.liveState().reachable()).isFalse();
