@@ -73,10 +73,8 @@ public class TorqueBackend implements ResourceBackend {
         return withHandles(ctx, book.put(ctx));
     }
 
-    @Override
-    public void onAbort(ReservationContext ctx) {
-        book.remove(ctx.key());
-    }
+    // no onAbort: a hold records nothing (the book is written at commit), and the abort of a modify must keep
+    // the committed reservation in the book
 
     @Override
     public void onStart(ReservationContext ctx) {

@@ -138,7 +138,11 @@ class TorqueBackendQrunTest {
                 NOW.plusSeconds(3600), LifecycleState.Created);
         backend.onCommit(ctx);
         assertThat(backend.handleOf("R42")).isEqualTo("doji-R42");
-        backend.onAbort(ctx);
+        // the kernel aborts a modify with the pending (new) spec: the committed reservation stays
+        backend.onAbort(reservation("R42", List.of("tqnode1"), NOW.plusSeconds(900), NOW.plusSeconds(4000),
+                LifecycleState.Created));
+        assertThat(backend.handleOf("R42")).isEqualTo("doji-R42");
+        backend.reconcile(List.of());
         assertThat(backend.handleOf("R42")).isNull();
         backend.reconcile(List.of(ctx));
         assertThat(backend.handleOf("R42")).isEqualTo("doji-R42");
