@@ -24,7 +24,7 @@ PREBUILT_FROM_SHA=b9ce98772e6a8e7027806c2afe4158178f94b3b9befe3e8d575300bf0623e0
 PREBUILT_PATCH_SHA=e4e4b6f5d80a79873a189e80eb654bf3164ab1583fbd127085506fc21d454e78  # ... with this patch
 FLAGS="--prefix=$TQ_PREFIX --with-server-home=$TQ_HOME --disable-gui --without-tcl --disable-cgroups --disable-gcc-warnings"
 BUILD_DEPS="build-essential patch autoconf2.69 automake libtool pkg-config libxml2-dev libssl-dev libboost-dev"
-RUN_DEPS="libxml2 libssl3 iproute2 procps"
+RUN_DEPS="libxml2 libssl3 libreadline8 libstdc++6 iproute2 procps util-linux"  # the prebuilt tree's libraries; ip, unshare, runuser
 t0=$(date +%s)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
