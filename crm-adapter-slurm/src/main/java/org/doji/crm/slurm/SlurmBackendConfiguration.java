@@ -2,12 +2,12 @@ package org.doji.crm.slurm;
 
 import java.time.Clock;
 import org.doji.crm.batch.CommandRunner;
-import org.doji.crm.batch.ProcessCommandRunner;
+import org.doji.crm.batch.CommandRunnerConfiguration;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Wires the Slurm backend for rm-core's kernel configuration: commands run as processes from
@@ -15,13 +15,8 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SlurmProperties.class)
+@Import(CommandRunnerConfiguration.class)
 public class SlurmBackendConfiguration {
-
-    @Bean
-    @ConditionalOnMissingBean
-    public CommandRunner slurmCommandRunner(SlurmProperties props) {
-        return new ProcessCommandRunner(props.binPath(), props.commandTimeout());
-    }
 
     @Bean
     public SlurmBackend slurmBackend(SlurmProperties props, CommandRunner runner, Clock clock,

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.doji.crm.batch.CommandSettings;
 import org.doji.crm.batch.Settings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -42,7 +43,7 @@ public record SlurmProperties(
         @DefaultValue("root") List<String> defaultUsers,
         List<String> flags,
         @DefaultValue("") String timeZone,
-        @DefaultValue("PT5S") Duration liveStateTtl) {
+        @DefaultValue("PT5S") Duration liveStateTtl) implements CommandSettings {
 
     /** Whom a reservation admits. */
     public enum BindTo { USERS, ACCOUNTS }
@@ -82,6 +83,7 @@ public record SlurmProperties(
                 defaultUsers, flags, zone, liveStateTtl);
     }
 
+    @Override
     public Path binPath() {
         return binDir.isBlank() ? null : Path.of(binDir);
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
+import org.doji.crm.batch.CommandSettings;
 import org.doji.crm.batch.Settings;
 import org.doji.crm.torque.sched.SchedulerConfig;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -41,7 +42,7 @@ public record TorqueProperties(
         @DefaultValue("PT5S") Duration passInterval,
         @DefaultValue("") String timeZone,
         @DefaultValue("PT5S") Duration liveStateTtl,
-        @DefaultValue Scheduler scheduler) {
+        @DefaultValue Scheduler scheduler) implements CommandSettings {
 
     public enum OutputFormat { XML, TEXT }
 
@@ -77,6 +78,7 @@ public record TorqueProperties(
                 defaultWalltime, passInterval, zone, liveStateTtl, scheduler);
     }
 
+    @Override
     public Path binPath() {
         return binDir.isBlank() ? null : Path.of(binDir);
     }
