@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Puts TORQUE 6.1.3 into $TQ_PREFIX (default /opt/torque), built from upstream source, and creates its
-# server home. Idempotent: an install stamped with the same source, patch and flags is kept.
+# server home. Idempotent: an install stamped with the same source, patch and flags is kept (without a mirror,
+# one with the same patch and flags is kept without downloading the source again).
 #
 # Where the source comes from:
 #   DOJI_TORQUE_MIRROR=DIR  a local mirror holding torque-6.1.3.tar.gz (and, optionally, a tree built from
@@ -40,53 +41,60 @@ apt_install() {
 }
 sha() { sha256sum <"$1" | cut -c1-64; }
 
-# 1. The source tarball
-if [ -n "$MIRROR" ]; then
-  src_tar=$MIRROR/torque-$TQ_VERSION.tar.gz
-  [ -f "$src_tar" ] || { echo "DOJI_TORQUE_MIRROR=$MIRROR has no torque-$TQ_VERSION.tar.gz" >&2; exit 1; }
-else
-  src_tar=$work/torque-$TQ_VERSION.tar.gz
-  apt_install curl ca-certificates
-  log "downloading $URL"
-  curl -fsSL --retry 3 -o "$src_tar" "$URL" || { echo "cannot download $URL (set DOJI_TORQUE_MIRROR to a local copy)" >&2; exit 1; }
-fi
-stamp_want="$(sha "$src_tar") $(sha "$PATCH") $FLAGS"
 stamp=$TQ_PREFIX/.doji-build
 apt_install $RUN_DEPS
-
-# 2. Binaries: kept, unpacked from the matching prebuilt tree, or built
-if [ -x "$TQ_PREFIX/sbin/pbs_server" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$stamp_want" ] && [ "${DOJI_TORQUE_BUILD:-0}" != 1 ]; then
+installed=$(cat "$stamp" 2>/dev/null || true)
+if [ -x "$TQ_PREFIX/sbin/pbs_server" ] && [ "${DOJI_TORQUE_BUILD:-0}" != 1 ] && [ -z "$MIRROR" ] \
+    && [ "${installed#* }" = "$(sha "$PATCH") $FLAGS" ]; then
+  # no mirror named: an install of this patch and these flags is kept without fetching the source again
   log "TORQUE $TQ_VERSION already installed in $TQ_PREFIX"
 else
-  prebuilt=${MIRROR:+$MIRROR/torque-$TQ_VERSION-debian12-amd64.tar.gz}
-  if [ "${DOJI_TORQUE_BUILD:-0}" != 1 ] && [ -n "$prebuilt" ] && [ -f "$prebuilt" ] \
-      && [ "$(sha "$src_tar")" = "$PREBUILT_FROM_SHA" ] && [ "$(sha "$PATCH")" = "$PREBUILT_PATCH_SHA" ] \
-      && [ "$TQ_PREFIX" = /opt/torque ] && [ "$TQ_HOME" = /var/spool/torque ] \
-      && grep -q '^12' /etc/debian_version 2>/dev/null && [ "$(dpkg --print-architecture)" = amd64 ]; then
-    log "unpacking the prebuilt Debian 12 amd64 tree (built from the same source and patch)"
-    tar xzf "$prebuilt" -C /
+  # 1. The source tarball
+  if [ -n "$MIRROR" ]; then
+    src_tar=$MIRROR/torque-$TQ_VERSION.tar.gz
+    [ -f "$src_tar" ] || { echo "DOJI_TORQUE_MIRROR=$MIRROR has no torque-$TQ_VERSION.tar.gz" >&2; exit 1; }
   else
-    log "building TORQUE $TQ_VERSION from source (10-25 min)"
-    apt_install $BUILD_DEPS
-    mkdir -p "$work/src"
-    tar xzf "$src_tar" -C "$work/src"
-    srcdir=$work/src
-    # GitHub's archives have one top directory, `git archive` has none
-    [ -f "$srcdir/configure.ac" ] || srcdir=$(dirname "$(ls -d "$work"/src/*/configure.ac | head -1)")
-    cd "$srcdir"
-    patch -p1 -s -i "$PATCH"
-    export AUTOCONF=autoconf2.69 AUTOHEADER=autoheader2.69 AUTOM4TE=autom4te2.69
-    step() { local name=$1; shift; log "$name"; "$@" >"$work/$name.log" 2>&1 || { tail -40 "$work/$name.log" >&2; exit 1; }; }
-    step autogen sh -c 'mkdir -p m4 && libtoolize -c -f && aclocal && autoconf2.69 -f && autoheader2.69 -f && automake -a -c -f'
-    # shellcheck disable=SC2086
-    step configure ./configure $FLAGS
-    step make make -j"$(nproc)"
-    step install make install
-    cd /
+    src_tar=$work/torque-$TQ_VERSION.tar.gz
+    apt_install curl ca-certificates
+    log "downloading $URL"
+    curl -fsSL --retry 3 -o "$src_tar" "$URL" \
+      || { echo "cannot download $URL (set DOJI_TORQUE_MIRROR to a directory holding torque-$TQ_VERSION.tar.gz)" >&2; exit 1; }
   fi
-  echo "$TQ_PREFIX/lib" > /etc/ld.so.conf.d/torque.conf
-  ldconfig
-  echo "$stamp_want" > "$stamp"
+  stamp_want="$(sha "$src_tar") $(sha "$PATCH") $FLAGS"
+  # 2. Binaries: kept, unpacked from the matching prebuilt tree, or built
+  if [ -x "$TQ_PREFIX/sbin/pbs_server" ] && [ "$installed" = "$stamp_want" ] && [ "${DOJI_TORQUE_BUILD:-0}" != 1 ]; then
+    log "TORQUE $TQ_VERSION already installed in $TQ_PREFIX"
+  else
+    prebuilt=${MIRROR:+$MIRROR/torque-$TQ_VERSION-debian12-amd64.tar.gz}
+    if [ "${DOJI_TORQUE_BUILD:-0}" != 1 ] && [ -n "$prebuilt" ] && [ -f "$prebuilt" ] \
+        && [ "$(sha "$src_tar")" = "$PREBUILT_FROM_SHA" ] && [ "$(sha "$PATCH")" = "$PREBUILT_PATCH_SHA" ] \
+        && [ "$TQ_PREFIX" = /opt/torque ] && [ "$TQ_HOME" = /var/spool/torque ] \
+        && grep -q '^12' /etc/debian_version 2>/dev/null && [ "$(dpkg --print-architecture)" = amd64 ]; then
+      log "unpacking the prebuilt Debian 12 amd64 tree (built from the same source and patch)"
+      tar xzf "$prebuilt" -C /
+    else
+      log "building TORQUE $TQ_VERSION from source (10-25 min)"
+      apt_install $BUILD_DEPS
+      mkdir -p "$work/src"
+      tar xzf "$src_tar" -C "$work/src"
+      srcdir=$work/src
+      # GitHub's archives have one top directory, `git archive` has none
+      [ -f "$srcdir/configure.ac" ] || srcdir=$(dirname "$(ls -d "$work"/src/*/configure.ac | head -1)")
+      cd "$srcdir"
+      patch -p1 -s -i "$PATCH"
+      export AUTOCONF=autoconf2.69 AUTOHEADER=autoheader2.69 AUTOM4TE=autom4te2.69
+      step() { local name=$1; shift; log "$name"; "$@" >"$work/$name.log" 2>&1 || { tail -40 "$work/$name.log" >&2; exit 1; }; }
+      step autogen sh -c 'mkdir -p m4 && libtoolize -c -f && aclocal && autoconf2.69 -f && autoheader2.69 -f && automake -a -c -f'
+      # shellcheck disable=SC2086
+      step configure ./configure $FLAGS
+      step make make -j"$(nproc)"
+      step install make install
+      cd /
+    fi
+    echo "$TQ_PREFIX/lib" > /etc/ld.so.conf.d/torque.conf
+    ldconfig
+    echo "$stamp_want" > "$stamp"
+  fi
 fi
 
 # 3. The server home (what TORQUE's pbs_mkdirs creates; a prebuilt tree has none)
