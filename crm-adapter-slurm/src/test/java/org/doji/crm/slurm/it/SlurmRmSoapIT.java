@@ -98,7 +98,7 @@ class SlurmRmSoapIT {
         await().atMost(Duration.ofSeconds(20)).until(() -> slurm.state(early).equals("RUNNING"));
         String earlyNode = slurm.job(early).get("NodeList");
 
-        Instant start = Instant.now().plusSeconds(25).truncatedTo(ChronoUnit.SECONDS);
+        Instant start = Instant.now().plusSeconds(35).truncatedTo(ChronoUnit.SECONDS);
         Instant end = start.plusSeconds(100);
         ReservationView r = reserve(4, start, end);
         ComputeAllocation alloc = r.allocation().compute().get(0);
