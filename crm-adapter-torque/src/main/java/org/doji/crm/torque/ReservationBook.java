@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.doji.crm.torque.sched.AdvanceReservation;
-import org.doji.rm.model.ComputeAllocation;
+import org.doji.crm.batch.BatchSite;
 import org.doji.rm.spi.ReservationContext;
 
 /**
@@ -21,9 +21,9 @@ final class ReservationBook {
 
     private final Map<String, Entry> byKey = new ConcurrentHashMap<>();
     private final String prefix;
-    private final String site;
+    private final BatchSite site;
 
-    ReservationBook(String prefix, String site) {
+    ReservationBook(String prefix, BatchSite site) {
         this.prefix = prefix;
         this.site = site;
     }
@@ -39,12 +39,7 @@ final class ReservationBook {
 
     /** Records the reservation's nodes at this site; returns the entry, or null when it has none here. */
     Entry put(ReservationContext ctx) {
-        List<String> nodes = new ArrayList<>();
-        for (ComputeAllocation c : ctx.allocation().compute()) {
-            if (c.site() == null || c.site().equals(site)) {
-                nodes.addAll(c.nodes());
-            }
-        }
+        List<String> nodes = site.nodesOf(ctx);
         if (nodes.isEmpty()) {
             byKey.remove(ctx.key());
             return null;

@@ -4,16 +4,16 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.doji.rm.model.Allocation;
-import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.LifecycleState;
-import org.doji.rm.model.RmKind;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
 import org.doji.rm.spi.ResourceBackend;
+import org.doji.crm.batch.BatchSite;
+import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.LiveStateCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * reservation's window and nodes, all other jobs are backfilled around it. At a reservation's start,
  * ordinary jobs still running on its nodes are requeued; at its end, its jobs still running are deleted.
  *
- * <p>The server's own scheduler must be off ({@code qmgr -c 'set server scheduling = False'}) in QRUN
- * mode; in HOLD_RELEASE mode users submit held ({@code qsub -h}) and Doji holds anything it sees queued.
+ * <p>The server's own scheduler must be off ({@code qmgr -c 'set server scheduling = False'}): Doji starts
+ * every job itself with {@code qrun -H}.
  */
 public class TorqueBackend implements ResourceBackend {
 
@@ -36,14 +36,16 @@ public class TorqueBackend implements ResourceBackend {
     private final TorqueClient client;
     private final ReservationBook book;
     private final TorqueSchedulerPass pass;
-    private final String domain;
+    private final BatchSite site;
+    private final LiveStateCache live;
 
     public TorqueBackend(TorqueProperties props, CommandRunner runner, Clock clock, String domain) {
         this.props = props;
         this.client = new TorqueClient(runner, props);
-        this.book = new ReservationBook(props.reservationAccountPrefix(), props.site());
+        this.site = new BatchSite(props.site(), props.unitPrice(), "torque", domain);
+        this.book = new ReservationBook(props.reservationAccountPrefix(), site);
         this.pass = new TorqueSchedulerPass(client, props, clock);
-        this.domain = domain;
+        this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
     }
 
     @Override
@@ -53,28 +55,17 @@ public class TorqueBackend implements ResourceBackend {
 
     @Override
     public BackendInventory inventory() {
-        List<BackendInventory.Node> nodes = new ArrayList<>();
-        for (TorqueNode n : client.nodes()) {
-            nodes.add(new BackendInventory.Node(n.name(), n.np()));
-        }
-        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
-                Map.of("lrms", "torque", "mode", props.mode().name()), nodes);
-        return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
+        return site.inventory(client.nodes().stream().map(n -> new BackendInventory.Node(n.name(), n.np())).toList());
     }
 
+    /** Cached for {@code live-state-ttl}. */
     @Override
     public LiveState liveState() {
-        try {
-            Set<String> down = new HashSet<>();
-            for (TorqueNode n : client.nodes()) {
-                if (!n.up()) {
-                    down.add(n.name());
-                }
-            }
-            return new LiveState(true, down, down.isEmpty() ? "ok" : down.size() + " node(s) down or offline");
-        } catch (TorqueCommandException e) {
-            return new LiveState(false, Set.of(), e.getMessage());
-        }
+        return live.get();
+    }
+
+    private LiveState readLiveState() {
+        return site.liveState(() -> client.nodes().stream().filter(n -> !n.up()).map(TorqueNode::name).toList());
     }
 
     @Override
@@ -82,10 +73,8 @@ public class TorqueBackend implements ResourceBackend {
         return withHandles(ctx, book.put(ctx));
     }
 
-    @Override
-    public void onAbort(ReservationContext ctx) {
-        book.remove(ctx.key());
-    }
+    // no onAbort: a hold records nothing (the book is written at commit), and the abort of a modify must keep
+    // the committed reservation in the book
 
     @Override
     public void onStart(ReservationContext ctx) {
@@ -118,10 +107,35 @@ public class TorqueBackend implements ResourceBackend {
         schedule();
     }
 
+    /**
+     * As on Grid Engine: the handle stays; while the reservation is active, ordinary jobs on nodes it gains
+     * are requeued, and its own jobs on nodes it loses are requeued to restart on the nodes it keeps.
+     */
     @Override
     public Allocation onModify(ReservationContext before, ReservationContext after) {
-        book.remove(before.key());
-        return withHandles(after, book.put(after));
+        ReservationBook.Entry old = book.remove(before.key());
+        ReservationBook.Entry now = book.put(after);
+        if (after.lifecycle() == LifecycleState.Active) {
+            Set<String> gained = now == null ? Set.of() : new HashSet<>(now.reservation().nodes());
+            Set<String> lost = old == null ? new HashSet<>() : new HashSet<>(old.reservation().nodes());
+            if (old != null) {
+                gained.removeAll(old.reservation().nodes());
+            }
+            if (now != null) {
+                lost.removeAll(now.reservation().nodes());
+            }
+            String handle = now != null ? now.handle() : old == null ? null : old.handle();
+            for (TorqueJob j : client.jobs()) {
+                boolean own = handle != null && handle.equals(j.reservationHandle());
+                Set<String> on = j.coresByNode().keySet();
+                if (j.running() && (own ? on.stream().anyMatch(lost::contains) : on.stream().anyMatch(gained::contains))) {
+                    LOG.info("reservation {} modified while active: requeueing job {} from {}", handle, j.id(), on);
+                    client.requeue(j.id());
+                }
+            }
+            schedule();
+        }
+        return withHandles(after, now);
     }
 
     @Override
@@ -142,14 +156,7 @@ public class TorqueBackend implements ResourceBackend {
     }
 
     private Allocation withHandles(ReservationContext ctx, ReservationBook.Entry e) {
-        if (e == null) {
-            return ctx.allocation();
-        }
-        List<ComputeAllocation> compute = new ArrayList<>();
-        for (ComputeAllocation c : ctx.allocation().compute()) {
-            compute.add(c.site() == null || c.site().equals(props.site()) ? c.withHandle(e.handle()) : c);
-        }
-        return ctx.allocation().withCompute(compute);
+        return e == null ? ctx.allocation() : site.withHandle(ctx, e.handle());
     }
 
     /** DESIGN §5: ordinary jobs still on the reservation's nodes at its start are requeued elsewhere. */
@@ -159,9 +166,7 @@ public class TorqueBackend implements ResourceBackend {
             if (j.running() && !e.handle().equals(j.reservationHandle())
                     && j.coresByNode().keySet().stream().anyMatch(nodes::contains)) {
                 LOG.info("reservation {} starts: requeueing job {} from {}", e.handle(), j.id(), j.coresByNode());
-                if (client.requeue(j.id())) {
-                    pass.requeued(j.id());
-                }
+                client.requeue(j.id());
             }
         }
     }

@@ -1,11 +1,13 @@
 package org.doji.crm.torque;
 
 import java.time.Clock;
+import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.CommandRunnerConfiguration;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Wires the TORQUE backend for rm-core's kernel configuration: commands run as processes from
@@ -14,13 +16,8 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(TorqueProperties.class)
+@Import(CommandRunnerConfiguration.class)
 public class TorqueBackendConfiguration {
-
-    @Bean
-    @ConditionalOnMissingBean
-    public CommandRunner torqueCommandRunner(TorqueProperties props) {
-        return new ProcessCommandRunner(props.binPath(), props.commandTimeout());
-    }
 
     @Bean
     public TorqueBackend torqueBackend(TorqueProperties props, CommandRunner runner, Clock clock,

@@ -1,16 +1,22 @@
 package org.doji.crm.torque;
 
-import java.util.ArrayList;
+import org.doji.crm.batch.CommandFailedException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+import org.doji.crm.batch.CommandRunner;
 
 /**
- * The command sequences Doji issues to a TORQUE server (or to Slurm's TORQUE wrappers), and how their
- * answers are read. Operations on a job that no longer exists report {@code false} instead of failing,
- * because backend actions must be idempotent.
+ * The command sequences Doji issues to a TORQUE server, and how their answers are read. Operations on a
+ * job that no longer exists (or has finished) report {@code false} instead of failing, because backend
+ * actions must be idempotent.
  */
 public final class TorqueClient {
+
+    /** PBSE_UNKJOBID (15001) as an exit code: qhold, qrls, qrerun, qdel and qstat on an unknown job. */
+    static final int EXIT_UNKNOWN_JOB = 15001 % 256;
 
     private final CommandRunner runner;
     private final TorqueProperties props;
@@ -26,7 +32,7 @@ public final class TorqueClient {
         List<String> argv = xml() ? List.of("qstat", "-f", "-x") : List.of("qstat", "-f");
         CommandRunner.Result r = runner.run(argv);
         if (!r.ok()) {
-            throw new TorqueCommandException(String.join(" ", argv), r);
+            throw new CommandFailedException(String.join(" ", argv), r);
         }
         return parser.jobs(r.stdout());
     }
@@ -35,73 +41,60 @@ public final class TorqueClient {
         List<String> argv = xml() ? List.of("pbsnodes", "-x") : List.of("pbsnodes", "-a");
         CommandRunner.Result r = runner.run(argv);
         if (!r.ok()) {
-            throw new TorqueCommandException(String.join(" ", argv), r);
+            throw new CommandFailedException(String.join(" ", argv), r);
         }
         return parser.nodes(r.stdout());
     }
 
-    /**
-     * {@code qrun -H n1+n1+n2 ID}: one host entry per core, the task list format TORQUE's external
-     * schedulers (Maui, Moab) hand to pbs_runjob.
-     */
+    /** {@code qrun -H n1:ppn=2+n2:ppn=2 ID}: starts a queued job on exactly these cores. */
     public boolean run(String jobId, Map<String, Integer> coresByNode) {
         return check("qrun", List.of("qrun", "-H", hostList(coresByNode), jobId));
-    }
-
-    public boolean hold(String jobId) {
-        return check("qhold", List.of("qhold", jobId));
-    }
-
-    public boolean release(String jobId) {
-        return check("qrls", List.of("qrls", jobId));
-    }
-
-    /** Slurm only: restrict a held job to the chosen nodes before it is released. */
-    public boolean pin(String jobId, Map<String, Integer> coresByNode) {
-        return check("scontrol update", List.of("scontrol", "update", "JobId=" + jobId,
-                "ReqNodeList=" + String.join(",", new java.util.TreeSet<>(coresByNode.keySet()))));
     }
 
     public boolean delete(String jobId) {
         return check("qdel", List.of("qdel", jobId));
     }
 
-    /** Puts a running job back in the queue (it restarts from the beginning elsewhere, later). In
-     *  HOLD_RELEASE mode it comes back held (Slurm's qrerun wrapper is broken: scontrol requeuehold). */
+    /** Puts a running job back in the queue; it starts again from the beginning when Doji runs it. */
     public boolean requeue(String jobId) {
-        if (props.mode() == TorqueProperties.Mode.HOLD_RELEASE) {
-            return check("scontrol requeuehold", List.of("scontrol", "requeuehold", jobId));
-        }
         return check("qrerun", List.of("qrerun", jobId));
     }
 
+    /**
+     * The -H host list: each node once, with its core count ({@code n1:ppn=2+n2:ppn=4}). The task-list form
+     * with a node repeated per core ({@code n1+n1+n2}) is accepted by pbs_server 6.1 but the job never starts
+     * (the mother superior cannot find its sister tasks), so it must never be sent.
+     */
     static String hostList(Map<String, Integer> coresByNode) {
-        List<String> hosts = new ArrayList<>();
-        coresByNode.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            for (int i = 0; i < e.getValue(); i++) {
-                hosts.add(e.getKey());
+        StringJoiner hosts = new StringJoiner("+");
+        new TreeMap<>(coresByNode).forEach((node, cores) -> {
+            if (cores > 0) {
+                hosts.add(node + ":ppn=" + cores);
             }
         });
-        return String.join("+", hosts);
+        return hosts.toString();
     }
 
-    /** True on success, false when the job is gone; throws on any other failure. */
+    /** True on success, false when the job is gone or finished; throws on any other failure. */
     private boolean check(String what, List<String> argv) {
         CommandRunner.Result r = runner.run(argv);
         if (r.ok()) {
             return true;
         }
-        if (jobGone(r.message())) {
+        if (jobGone(r)) {
             return false;
         }
-        throw new TorqueCommandException(what + " " + argv.get(argv.size() - 1), r);
+        throw new CommandFailedException(what + " " + argv.get(argv.size() - 1), r);
     }
 
-    /** TORQUE: "Unknown Job Id"; Slurm's wrappers: "Invalid job id specified", "already finished". */
-    static boolean jobGone(String message) {
-        String m = message.toLowerCase(Locale.ROOT);
-        return m.contains("unknown job id") || m.contains("invalid job id") || m.contains("already finished")
-                || m.contains("job has finished") || m.contains("job already completed");
+    /**
+     * Recorded on TORQUE 6.1.3: qhold/qrls exit 153 silently, qrerun/qdel exit 153 with "Unknown Job Id" /
+     * "nonexistent job id", qrun exits 2 with "Unknown Job Id" or "invalid state for job - COMPLETE".
+     */
+    static boolean jobGone(CommandRunner.Result r) {
+        String m = r.message().toLowerCase(Locale.ROOT);
+        return r.exitCode() == EXIT_UNKNOWN_JOB || m.contains("unknown job id") || m.contains("nonexistent job id")
+                || m.contains("invalid state for job - complete");
     }
 
     private boolean xml() {

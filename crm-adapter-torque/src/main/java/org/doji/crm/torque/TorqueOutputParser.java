@@ -60,20 +60,32 @@ public final class TorqueOutputParser {
         String stateText = a.getOrDefault("job_state", "?");
         char state = stateText.isEmpty() ? '?' : stateText.charAt(0);
         Map<String, Integer> cores = state == 'R' || state == 'E' ? execHost(a.get("exec_host")) : Map.of();
-        long start = time(a.get("start_time"));
-        if (start < 0 && (state == 'R' || state == 'E')) {
-            start = time(a.get("mtime")); // Slurm's wrapper reports no start_time; mtime is the start
-        }
-        String advres = a.get("Resource_List.advres");
-        String account = a.get("Account_Name");
-        String handle = advres != null ? advres.trim()
-                : account != null && account.startsWith(props.reservationAccountPrefix()) ? account.trim() : null;
+        // start_time survives a qrerun: it means something only while the job runs
+        long start = state == 'R' || state == 'E' ? time(a.get("start_time")) : -1;
         return new TorqueJob(id, a.getOrDefault("Job_Name", ""), a.getOrDefault("Job_Owner", "unknown"), state,
                 a.getOrDefault("queue", ""), resources(a), cores, start, time(a.get("qtime")),
-                duration(a.get("Resource_List.walltime")), handle);
+                duration(a.get("Resource_List.walltime")), handle(a));
     }
 
-    /** The node/core request as a TORQUE resource list; Slurm's wrapper only keeps nodect and ncpus. */
+    /** The reservation a job names: {@code -l advres=H}, {@code -W x=advres:H}, or an account with the prefix. */
+    private String handle(Map<String, String> a) {
+        String advres = a.get("Resource_List.advres");
+        if (advres != null && !advres.isBlank()) {
+            return advres.trim();
+        }
+        String extension = a.get("x");
+        if (extension != null) {
+            for (String part : extension.split(";")) {
+                if (part.trim().startsWith("advres:")) {
+                    return part.trim().substring("advres:".length());
+                }
+            }
+        }
+        String account = a.get("Account_Name");
+        return account != null && account.startsWith(props.reservationAccountPrefix()) ? account.trim() : null;
+    }
+
+    /** The node/core request as a TORQUE resource list. */
     private static String resources(Map<String, String> a) {
         String nodes = a.get("Resource_List.nodes");
         if (nodes != null) {
@@ -83,16 +95,11 @@ public final class TorqueOutputParser {
         if (procs != null) {
             return "procs=" + procs.trim();
         }
-        int nodect = intOr(a.get("Resource_List.nodect"), 0);
-        int ncpus = intOr(a.get("Resource_List.ncpus"), 0);
-        if (nodect > 0 && ncpus >= nodect && ncpus % nodect == 0) {
-            return "nodes=" + nodect + ":ppn=" + (ncpus / nodect);
-        }
-        return "procs=" + Math.max(1, Math.max(ncpus, nodect));
+        return "nodes=" + Math.max(1, intOr(a.get("Resource_List.nodect"), 1));
     }
 
-    /** exec_host: SLOTS "n1/0-3+n2/0,2" counts slot indices; CPU_COUNTS "n1/4+n2/2" reads counts. */
-    Map<String, Integer> execHost(String value) {
+    /** exec_host {@code n1/0-3+n2/0,2}: one core per slot index. */
+    static Map<String, Integer> execHost(String value) {
         Map<String, Integer> out = new LinkedHashMap<>();
         if (value == null || value.isBlank()) {
             return out;
@@ -100,16 +107,11 @@ public final class TorqueOutputParser {
         for (String part : value.trim().split("\\+")) {
             int slash = part.indexOf('/');
             String host = slash < 0 ? part : part.substring(0, slash);
-            String spec = slash < 0 ? "" : part.substring(slash + 1);
-            int n;
-            if (props.execHostFormat() == TorqueProperties.ExecHostFormat.CPU_COUNTS) {
-                n = spec.isEmpty() ? 1 : Integer.parseInt(spec);
-            } else {
-                n = 0;
-                for (String r : (spec.isEmpty() ? "0" : spec).split(",")) {
-                    int dash = r.indexOf('-');
-                    n += dash < 0 ? 1 : Integer.parseInt(r.substring(dash + 1)) - Integer.parseInt(r.substring(0, dash)) + 1;
-                }
+            String slots = slash < 0 || slash == part.length() - 1 ? "0" : part.substring(slash + 1);
+            int n = 0;
+            for (String r : slots.split(",")) {
+                int dash = r.indexOf('-');
+                n += dash < 0 ? 1 : Integer.parseInt(r.substring(dash + 1)) - Integer.parseInt(r.substring(0, dash)) + 1;
             }
             out.merge(host, n, Integer::sum);
         }

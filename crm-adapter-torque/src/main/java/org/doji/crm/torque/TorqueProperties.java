@@ -4,31 +4,30 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
+import org.doji.crm.batch.CommandSettings;
+import org.doji.crm.batch.Settings;
 import org.doji.crm.torque.sched.SchedulerConfig;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Configuration of the TORQUE compute RM ({@code doji.torque.*}).
+ * Configuration of the TORQUE compute RM ({@code doji.torque.*}). Doji replaces TORQUE's scheduler: the
+ * server must run with {@code scheduling = False}, and Doji starts every job with {@code qrun -H}.
  *
- * @param binDir          where the TORQUE commands live (empty: PATH), e.g. /opt/doji-slurm-torque/bin
+ * @param binDir          where the TORQUE commands live (empty: PATH), e.g. /opt/torque/bin
  * @param commandTimeout  limit for one command
  * @param site            the site name this RM offers (one TORQUE server = one site)
  * @param unitPrice       price per core-second shown to coordinators
- * @param mode            QRUN: start jobs with {@code qrun -H} (real TORQUE with its scheduler off);
- *                        HOLD_RELEASE: keep jobs held ({@code qhold}) and release them ({@code qrls}) at
- *                        their start time, for servers without qrun (Slurm's TORQUE wrappers)
  * @param outputFormat    XML ({@code qstat -f -x}, {@code pbsnodes -x}) or TEXT ({@code qstat -f},
- *                        {@code pbsnodes -a}; Slurm's wrappers have no -x)
- * @param execHostFormat  SLOTS (TORQUE: {@code n1/0-3+n2/0}, one core per slot index) or CPU_COUNTS
- *                        (Slurm's wrapper: {@code n1/4}, the count of CPUs)
- * @param pinNodes        HOLD_RELEASE only: pin the chosen nodes before release with
- *                        {@code scontrol update JobId=ID ReqNodeList=...} (Slurm)
+ *                        {@code pbsnodes -a})
  * @param reservationAccountPrefix jobs whose account string ({@code qsub -A}) starts with this are bound
- *                        to the reservation with that handle; {@code -l advres=HANDLE} works too
+ *                        to the reservation with that handle; {@code -l advres=HANDLE} and
+ *                        {@code -W x=advres:HANDLE} work too
  * @param defaultWalltime estimate for jobs that request no walltime
  * @param passInterval    how often a scheduling pass runs besides the event-driven ones
  * @param timeZone        zone of the dates in TEXT output (empty: the system zone)
+ * @param liveStateTtl    how long a reading of the nodes' states is reused (the kernel asks at every reserve
+ *                        and availability query; 0 reads every time)
  * @param scheduler       the scheduling core's parameters
  */
 @ConfigurationProperties("doji.torque")
@@ -37,21 +36,15 @@ public record TorqueProperties(
         @DefaultValue("PT30S") Duration commandTimeout,
         @DefaultValue("torque") String site,
         @DefaultValue("1.0") double unitPrice,
-        @DefaultValue("QRUN") Mode mode,
         @DefaultValue("XML") OutputFormat outputFormat,
-        @DefaultValue("SLOTS") ExecHostFormat execHostFormat,
-        @DefaultValue("false") boolean pinNodes,
         @DefaultValue("doji-") String reservationAccountPrefix,
         @DefaultValue("PT1H") Duration defaultWalltime,
         @DefaultValue("PT5S") Duration passInterval,
         @DefaultValue("") String timeZone,
-        @DefaultValue Scheduler scheduler) {
-
-    public enum Mode { QRUN, HOLD_RELEASE }
+        @DefaultValue("PT5S") Duration liveStateTtl,
+        @DefaultValue Scheduler scheduler) implements CommandSettings {
 
     public enum OutputFormat { XML, TEXT }
-
-    public enum ExecHostFormat { SLOTS, CPU_COUNTS }
 
     public TorqueProperties {
         if (site == null || site.isBlank()) {
@@ -60,37 +53,38 @@ public record TorqueProperties(
         if (reservationAccountPrefix == null || reservationAccountPrefix.isBlank()) {
             throw new IllegalArgumentException("doji.torque.reservation-account-prefix must not be blank");
         }
-        if (commandTimeout.isNegative() || commandTimeout.isZero() || passInterval.isNegative()
-                || passInterval.isZero() || defaultWalltime.getSeconds() < 1) {
-            throw new IllegalArgumentException("doji.torque durations must be positive");
+        Settings.positive("doji.torque.command-timeout", commandTimeout);
+        Settings.positive("doji.torque.pass-interval", passInterval);
+        if (defaultWalltime == null || defaultWalltime.getSeconds() < 1) {
+            throw new IllegalArgumentException("doji.torque.default-walltime must be at least 1 s, was " + defaultWalltime);
         }
-        if (!(unitPrice >= 0)) {
-            throw new IllegalArgumentException("doji.torque.unit-price must be >= 0");
-        }
+        Settings.notNegative("doji.torque.unit-price", unitPrice);
+        Settings.notNegative("doji.torque.live-state-ttl", liveStateTtl);
+        Settings.zone("doji.torque.time-zone", timeZone);
         if (scheduler == null) {
             scheduler = Scheduler.defaults();
         }
     }
 
-    /** Defaults for real TORQUE (qrun, XML). */
+    /** Defaults for a real TORQUE server (XML output). */
     public static TorqueProperties defaults() {
-        return new TorqueProperties("", Duration.ofSeconds(30), "torque", 1.0, Mode.QRUN, OutputFormat.XML,
-                ExecHostFormat.SLOTS, false, "doji-", Duration.ofHours(1), Duration.ofSeconds(5), "", null);
+        return new TorqueProperties("", Duration.ofSeconds(30), "torque", 1.0, OutputFormat.XML, "doji-",
+                Duration.ofHours(1), Duration.ofSeconds(5), "", Duration.ofSeconds(5), null);
     }
 
-    /** Defaults for Slurm's TORQUE wrappers (hold/release, text output, CPU counts, node pinning). */
-    public static TorqueProperties slurmWrappers(String binDir) {
-        return new TorqueProperties(binDir, Duration.ofSeconds(30), "torque", 1.0, Mode.HOLD_RELEASE,
-                OutputFormat.TEXT, ExecHostFormat.CPU_COUNTS, true, "doji-", Duration.ofHours(1),
-                Duration.ofSeconds(5), "", null);
+    /** The same settings with another output format and time zone (tests, TEXT servers). */
+    public TorqueProperties withOutput(OutputFormat format, String zone) {
+        return new TorqueProperties(binDir, commandTimeout, site, unitPrice, format, reservationAccountPrefix,
+                defaultWalltime, passInterval, zone, liveStateTtl, scheduler);
     }
 
+    @Override
     public Path binPath() {
         return binDir.isBlank() ? null : Path.of(binDir);
     }
 
     public ZoneId zone() {
-        return timeZone.isBlank() ? ZoneId.systemDefault() : ZoneId.of(timeZone);
+        return Settings.zone("doji.torque.time-zone", timeZone);
     }
 
     /** The scheduling core's parameters ({@code doji.torque.scheduler.*}); see {@link SchedulerConfig}. */

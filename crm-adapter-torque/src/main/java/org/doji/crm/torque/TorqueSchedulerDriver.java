@@ -39,8 +39,8 @@ public final class TorqueSchedulerDriver implements AutoCloseable {
     private void passSafely() {
         try {
             TorqueSchedulerPass.Report r = backend.schedule();
-            if (!r.started().isEmpty() || !r.held().isEmpty()) {
-                LOG.debug("pass at {}: started {}, held {}", r.now(), r.started(), r.held());
+            if (!r.started().isEmpty()) {
+                LOG.debug("pass at {}: started {}", r.now(), r.started());
             }
         } catch (RuntimeException e) {
             LOG.warn("scheduling pass failed: {}", e.getMessage());

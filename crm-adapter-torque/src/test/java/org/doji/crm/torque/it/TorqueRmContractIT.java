@@ -1,43 +1,34 @@
 package org.doji.crm.torque.it;
 
-import java.time.Duration;
-import java.util.List;
-import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RmContractTest;
-import org.doji.rm.model.ComputeDemand;
-import org.doji.rm.model.ReservationSpec;
-import org.doji.rm.model.TimeWindow;
-import org.doji.rm.soap.client.RemoteResourceManager;
+import java.nio.file.Path;
+import org.doji.crm.batch.testing.ServiceContractTest;
+import org.doji.crm.torque.TorqueRmApplication;
 import org.junit.jupiter.api.BeforeAll;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.junit.jupiter.api.io.TempDir;
 
-/** rm-core's RM contract against the TORQUE RM over SOAP, its backend driving the real Slurm (4 × 2 cores). */
-@TorqueRmOverSlurm
-class TorqueRmContractIT extends RmContractTest {
+/** rm-core's RM contract, every case, against the TORQUE RM service driving the real TORQUE 6.1.3. */
+class TorqueRmContractIT extends ServiceContractTest {
 
-    @LocalServerPort
-    int port;
+    @TempDir
+    static Path data;
 
     @BeforeAll
-    static void requireSlurm() {
-        RealSlurm.require();
+    static void start() {
+        startService(TorqueRmApplication.class, data, RealTorque.require().rmProperties("torque-contract"));
     }
 
     @Override
-    protected ResourceManager rm() {
-        return new RemoteResourceManager("http://localhost:" + port + "/services/rm", Duration.ofSeconds(5),
-                Duration.ofSeconds(60));
+    protected String site() {
+        return "torque";
     }
 
     @Override
-    protected ReservationSpec grantable(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("torque", 2, List.of())), List.of(), List.of(),
-                List.of("root"), null);
+    protected int nodeCores() {
+        return 4;
     }
 
     @Override
-    protected ReservationSpec tooLarge(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("torque", 10_000, List.of())), List.of(),
-                List.of(), List.of("root"), null);
+    protected String user() {
+        return RealTorque.USER;
     }
 }
