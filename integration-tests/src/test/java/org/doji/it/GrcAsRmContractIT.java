@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The RM contract suite against a GRC acting as an RM over SOAP (its /services/rm port), with two compute
- * RMs and a network RM below it on durable H2; the restart case really stops and restarts the GRC.
+ * RMs and a network RM below it on durable H2; the restart case really stops and restarts the GRC. Real time: the
+ * GRC holds a parent's change for 3 s (its hold timeout), the hold-timeout cases wait for it.
  */
 class GrcAsRmContractIT extends RmContractTest {
 
@@ -41,7 +42,7 @@ class GrcAsRmContractIT extends RmContractTest {
                         .crm("child-b", "CB", "D", 2, 8, 2.0, Map.of())
                         .nrm("child-n", "D", List.of("CA", "CB"), List.of(), 1000, 0.01, 0, 0)
                         .build(), 0, Files.createTempDirectory("doji-grc-as-rm").toString(), Map.of(),
-                Map.of("doji.grc.id", "grc-child", "doji.grc.hold-timeout", "PT30S", "doji.grc.tick-interval", "PT0.2S"));
+                Map.of("doji.grc.id", "grc-child", "doji.grc.hold-timeout", "PT3S", "doji.grc.tick-interval", "PT0.2S"));
     }
 
     @AfterAll

@@ -142,10 +142,11 @@ public class GrcResourceManager implements ResourceManager {
                     && !clock.instant().isBefore(r.getHoldExpires())) {
                 throw DojiException.illegalTransition("ReserveHeld (hold expired at " + r.getHoldExpires() + ")", "COMMIT");
             }
-            ReservationState to = next(r, Operation.COMMIT);
-            if (r.getPendingChange() == PendingChange.None) {
-                return key; // a repeated commit
+            ReservationStateMachine.Transition t = transition(r, Operation.COMMIT);
+            if (t.noOp() || r.getPendingChange() == PendingChange.None) {
+                return key; // a repeated commit, or the commit of a no-op cancel
             }
+            ReservationState to = t.target();
             decide(key, Decision.COMMITTED, to, "committed by " + caller.name());
             return key;
         }));
@@ -188,10 +189,12 @@ public class GrcResourceManager implements ResourceManager {
     public ReservationView cancel(Caller caller, String key, String correlationId) {
         return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock(key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
-            if (r.getLifecycleState().isFinal() && r.getPendingChange() == PendingChange.None) {
-                return key; // nothing left to cancel: a no-op, as at every RM
+            ReservationStateMachine.Transition t = transition(r, Operation.CANCEL);
+            if (t.noOp()) {
+                store.update(key, rec -> rec.setDeadCancelAnswered(true)); // nothing left to cancel, as at every RM
+                return key;
             }
-            ReservationState to = next(r, Operation.CANCEL);
+            ReservationState to = t.target();
             List<Participant> steps = books.parts(r).stream()
                     .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
             return change(r, to, PendingChange.Cancel, Change.CANCEL, null, steps, "CANCEL_REFUSED");
@@ -293,8 +296,12 @@ public class GrcResourceManager implements ResourceManager {
     }
 
     private ReservationState next(DelegatedReservationRecord r, Operation op) {
-        return ReservationStateMachine.nextReservationState(r.getReservationState(), r.getPendingChange(),
-                r.getLastDecision(), r.getLifecycleState(), op);
+        return transition(r, op).target();
+    }
+
+    private ReservationStateMachine.Transition transition(DelegatedReservationRecord r, Operation op) {
+        return ReservationStateMachine.transition(r.getReservationState(), r.getPendingChange(), r.getLastDecision(),
+                r.getLifecycleState(), r.isDeadCancelAnswered(), op);
     }
 
     private DelegatedReservationRecord owned(Caller caller, String key) {

@@ -49,6 +49,8 @@ public class DelegatedReservationRecord {
     private String pendingSpecJson;
     @Column(length = 1024)
     private String consumer;
+    /** A cancel of this reservation after it was over has been answered (as a no-op), so its commit is one too. */
+    private Boolean deadCancelAnswered;
     private Instant holdExpires;
     private Instant windowStart;
     private Instant windowEnd;
@@ -88,6 +90,8 @@ public class DelegatedReservationRecord {
     public String getPendingSpecJson() { return pendingSpecJson; }
     public void setPendingSpecJson(String v) { this.pendingSpecJson = v; }
     /** Where the parent coordinator wants notifications (a hold that timed out, a part lost), or null. */
+    public boolean isDeadCancelAnswered() { return Boolean.TRUE.equals(deadCancelAnswered); }
+    public void setDeadCancelAnswered(boolean v) { this.deadCancelAnswered = v; }
     public String getConsumer() { return consumer; }
     public void setConsumer(String v) { this.consumer = v; }
     public Instant getHoldExpires() { return holdExpires; }
