@@ -22,6 +22,7 @@ import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,7 +42,7 @@ class BadInputIT {
     @BeforeAll
     static void start() {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of()).build(),
-                0, "mem", Map.of(), Map.of());
+                0, TestDatabase.grid("mem"), Map.of(), Map.of());
     }
 
     @AfterAll

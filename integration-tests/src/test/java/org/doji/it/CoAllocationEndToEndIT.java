@@ -46,6 +46,7 @@ import org.doji.rm.model.ReservationView;
 import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,7 +75,7 @@ class CoAllocationEndToEndIT {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4",
+        grid = LocalGrid.start(topology, 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.slots", "4",
                 "doji.grc.export-lp-dir", lpDir.toString()));
     }
 

@@ -39,6 +39,7 @@ import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,7 @@ class CoAllocationModifyIT {
                 .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of())
                 .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
                 .build();
-        grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "1"));
+        grid = LocalGrid.start(topology, 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.slots", "1"));
     }
 
     @AfterAll

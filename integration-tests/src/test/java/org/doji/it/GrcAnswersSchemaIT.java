@@ -23,6 +23,7 @@ import javax.xml.validation.SchemaFactory;
 import org.awaitility.Awaitility;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class GrcAnswersSchemaIT {
     @BeforeAll
     static void start() throws Exception {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of())
-                .crm("crm-y", "Y", "D", 1, 4, 2.0, Map.of()).build(), 0, "mem", Map.of(), Map.of());
+                .crm("crm-y", "Y", "D", 1, 4, 2.0, Map.of()).build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of());
         schema = SchemaFactory.newDefaultInstance().newSchema(
                 GrcAnswersSchemaIT.class.getClassLoader().getResource("wsdl/doji-grc.xsd"));
     }

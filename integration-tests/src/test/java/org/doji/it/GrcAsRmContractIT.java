@@ -22,6 +22,7 @@ import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class GrcAsRmContractIT extends RmContractTest {
                         .crm("child-a", "CA", "D", 2, 8, 1.0, Map.of())
                         .crm("child-b", "CB", "D", 2, 8, 2.0, Map.of())
                         .nrm("child-n", "D", List.of("CA", "CB"), List.of(), 1000, 0.01, 0, 0)
-                        .build(), 0, Files.createTempDirectory("doji-grc-as-rm").toString(), Map.of(),
+                        .build(), 0, TestDatabase.grid(Files.createTempDirectory("doji-grc-as-rm").toString()), Map.of(),
                 Map.of("doji.grc.id", "grc-child", "doji.grc.hold-timeout", "PT3S", "doji.grc.tick-interval", "PT0.2S"));
     }
 

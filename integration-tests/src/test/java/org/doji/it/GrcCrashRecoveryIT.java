@@ -29,6 +29,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.persistence.ReservationRecord;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,7 @@ class GrcCrashRecoveryIT {
                         .crm("crm-r1", "R1", "D", 2, 4, 1.0, Map.of())
                         .crm("crm-r2", "R2", "D", 2, 4, 2.0, Map.of())
                         .nrm("nrm-r", "D", List.of("R1", "R2"), List.of(), 1000, 0.01, 0, 0)
-                        .build(), 0, data.toString(), Map.of(), Map.of("doji.grc.slots", "1"),
+                        .build(), 0, TestDatabase.grid(data.toString()), Map.of(), Map.of("doji.grc.slots", "1"),
                 ctx -> ctx.getBeanFactory().registerSingleton("freezer", freezer));
     }
 

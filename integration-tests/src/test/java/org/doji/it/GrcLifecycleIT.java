@@ -13,6 +13,7 @@ import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.it.faults.GrcClient;
 import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class GrcLifecycleIT {
     @BeforeAll
     static void start() {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 2, 4, 1.0, Map.of())
-                .crm("crm-y", "Y", "D", 2, 4, 2.0, Map.of()).build(), 0, "mem", Map.of(), Map.of(),
+                .crm("crm-y", "Y", "D", 2, 4, 2.0, Map.of()).build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of(),
                 ctx -> ctx.getBeanFactory().registerSingleton("grcClock", clock));
     }
 

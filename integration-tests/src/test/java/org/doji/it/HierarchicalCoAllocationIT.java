@@ -24,6 +24,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.persistence.ReservationRecord;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,13 +47,13 @@ class HierarchicalCoAllocationIT {
                 .crm("crm-e1", "E1", "EAST", 2, 8, 1.0, Map.of())
                 .crm("crm-e2", "E2", "EAST", 2, 8, 2.0, Map.of())
                 .nrm("nrm-east", "EAST", List.of("E1", "E2"), List.of("X"), 10_000, 0.01, 20_000, 0.005)
-                .build(), 0, "mem", Map.of(), Map.of("doji.grc.id", "grc-east", "doji.grc.slots", "2"));
+                .build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.id", "grc-east", "doji.grc.slots", "2"));
         west = LocalGrid.start(GridTopology.builder()
                 .crm("crm-w1", "W1", "WEST", 2, 8, 3.0, Map.of())
                 .crm("crm-w2", "W2", "WEST", 2, 8, 1.5, Map.of())
                 .nrm("nrm-west", "WEST", List.of("W1", "W2"), List.of("X"), 10_000, 0.01, 20_000, 0.005)
-                .build(), 0, "mem", Map.of(), Map.of("doji.grc.id", "grc-west", "doji.grc.slots", "2"));
-        parent = LocalGrid.start(GridTopology.builder().build(), 0, "mem", Map.of(), Map.of(
+                .build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.id", "grc-west", "doji.grc.slots", "2"));
+        parent = LocalGrid.start(GridTopology.builder().build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of(
                 "doji.grc.id", "grc-top", "doji.grc.slots", "2",
                 "doji.grc.rms[0].id", "grc-east", "doji.grc.rms[0].url", rmPort(east),
                 "doji.grc.rms[1].id", "grc-west", "doji.grc.rms[1].url", rmPort(west)));

@@ -40,6 +40,7 @@ import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.client.ClientSecurity;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class SecureGridIT {
                 .crm("crm-s1", "S1", "D", 2, 8, 1.0, Map.of())
                 .crm("crm-s2", "S2", "D", 2, 8, 2.0, Map.of())
                 .nrm("nrm-s", "D", List.of("S1", "S2"), List.of(), 1000, 0.01, 0, 0)
-                .build(), 0, "mem", users, grcProps);
+                .build(), 0, TestDatabase.grid("mem"), users, grcProps);
     }
 
     private static void user(Map<String, String> p, int i, String name, String password, String role, Double level) {

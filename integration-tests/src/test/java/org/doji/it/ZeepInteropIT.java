@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +39,7 @@ class ZeepInteropIT {
                 .crm("crm-p", "PSITE", "D", 2, 4, 1.0, Map.of())
                 .crm("crm-q", "QSITE", "D", 2, 4, 1.0, Map.of())
                 .nrm("nrm-d", "D", List.of("PSITE", "QSITE"), List.of(), 1000, 0.01, 0, 0)
-                .build(), 0, "mem", Map.of(), Map.of("doji.grc.slots", "1"));
+                .build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.slots", "1"));
     }
 
     @AfterAll

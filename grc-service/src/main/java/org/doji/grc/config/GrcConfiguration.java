@@ -38,10 +38,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 @EnableConfigurationProperties(GrcProperties.class)
 public class GrcConfiguration {
 
+    /**
+     * The system clock in whole microseconds: what H2 and PostgreSQL keep of a timestamp, so a time read back from
+     * the database is the time that was written (and answered), on either database.
+     */
     @Bean
     @ConditionalOnMissingBean
     public Clock grcClock() {
-        return Clock.systemUTC();
+        return Clock.tick(Clock.systemUTC(), java.time.Duration.ofNanos(1_000));
     }
 
     @Bean
@@ -152,6 +156,21 @@ public class GrcConfiguration {
     public org.springframework.context.ApplicationListener<org.springframework.boot.context.event.ApplicationReadyEvent> grcRecovery(
             CoAllocationService service) {
         return event -> service.recover();
+    }
+
+    @Bean
+    public org.doji.grc.persistence.GrcRetention grcRetention(CoAllocationRepository coAllocations,
+            org.doji.grc.persistence.DelegatedReservationRepository delegated, CreateCallRepository calls,
+            PlatformTransactionManager tx, Clock clock, GrcProperties props) {
+        return new org.doji.grc.persistence.GrcRetention(coAllocations, delegated, calls, new TransactionTemplate(tx), clock,
+                props.retention());
+    }
+
+    /** Forgets ended co-allocations past their retention (hourly in the clock's time; the task looks every tick). */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcRetentionSweep(org.doji.grc.persistence.GrcRetention retention,
+                                                           GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-retention", props.tickInterval(), retention::sweepIfDue);
     }
 
     /** Moves reserved co-allocations to Active and Completed as their windows pass. */

@@ -30,6 +30,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param exportLpDir    when set, every slot's integer program is written there in CPLEX LP format
  * @param planningBatch  at most this many queued co-allocations share one availability fan-out (1 = each alone)
  * @param workers        co-allocations planned and reserved at once; the others wait in the planning queue
+ * @param retention      how long an ended co-allocation (Completed, Cancelled, Failed) or a finished reservation of
+ *                       the RM port is kept, from its last change, before the GRC forgets it
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -51,7 +53,8 @@ public record GrcProperties(
         @DefaultValue("8") int workers,
         @DefaultValue("PT30S") Duration phaseTwoMaxBackoff,
         @DefaultValue("PT2S") Duration phaseTwoInline,
-        String notifyAddress) {
+        String notifyAddress,
+        @DefaultValue("P30D") Duration retention) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -90,6 +93,9 @@ public record GrcProperties(
         }
         if (notifyAddress != null && !(notifyAddress.startsWith("http://") || notifyAddress.startsWith("https://"))) {
             throw new IllegalArgumentException("doji.grc.notify-address must be an http(s) URL, was " + notifyAddress);
+        }
+        if (retention == null || retention.isNegative() || retention.isZero()) {
+            throw new IllegalArgumentException("doji.grc.retention must be positive, was " + retention);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

@@ -30,7 +30,9 @@ public final class LocalGrid implements AutoCloseable {
 
     /**
      * @param basePort  0 for random free ports; else the GRC gets basePort and the RMs the ports after it
-     * @param database  "mem" for in-memory H2 databases, or a directory for durable H2 files
+     * @param database  "mem" for in-memory H2 databases, a directory for durable H2 files, or a JDBC URL in which
+     *                  {@code {id}} stands for each service's id, lower case, [a-z0-9_] (e.g. a PostgreSQL schema
+     *                  per service: {@code jdbc:postgresql://db/doji?currentSchema=grid_{id}}, made by Flyway)
      * @param common    extra properties for every application
      */
     public static LocalGrid start(GridTopology topology, int basePort, String database, Map<String, String> common,
@@ -103,6 +105,9 @@ public final class LocalGrid implements AutoCloseable {
     }
 
     private static String url(String database, String id) {
+        if (database.startsWith("jdbc:")) {
+            return database.replace("{id}", id.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_"));
+        }
         return "mem".equals(database) ? "jdbc:h2:mem:" + id + "-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1"
                 : "jdbc:h2:file:" + database + "/" + id + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
     }

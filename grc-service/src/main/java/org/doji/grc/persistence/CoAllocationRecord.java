@@ -7,6 +7,8 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.rm.persistence.JsonColumns;
@@ -28,6 +30,7 @@ public class CoAllocationRecord {
     @Column(nullable = false, length = 64)
     private String owner;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 16)
     private CoAllocationState state;
     @Column(length = 4000)

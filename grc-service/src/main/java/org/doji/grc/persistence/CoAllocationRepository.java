@@ -5,6 +5,9 @@ import java.util.Collection;
 import java.util.List;
 import org.doji.grc.model.CoAllocationState;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
+import org.springframework.data.jpa.repository.Query;
+import org.springframework.data.repository.query.Param;
 
 public interface CoAllocationRepository extends JpaRepository<CoAllocationRecord, String> {
 
@@ -14,4 +17,14 @@ public interface CoAllocationRepository extends JpaRepository<CoAllocationRecord
 
     /** Those in the given states whose window has started by {@code now} (the tick's work, not every booking). */
     List<CoAllocationRecord> findByStateInAndWindowStartLessThanEqual(Collection<CoAllocationState> states, Instant now);
+
+    /** Keys of those in {@code states}, last changed before {@code before}, with no transaction in progress. */
+    @Query("select a.key from CoAllocationRecord a where a.state in :states and a.updated < :before"
+            + " and not exists (select t.id from TransactionRecord t where t.subject = a.key)")
+    List<String> findIdleInStatesUpdatedBefore(@Param("states") Collection<CoAllocationState> states,
+                                               @Param("before") Instant before);
+
+    @Modifying
+    @Query("delete from CoAllocationRecord a where a.key in :keys")
+    int deleteByKeys(@Param("keys") Collection<String> keys);
 }

@@ -7,6 +7,8 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import org.doji.rm.model.LifecycleState;
@@ -30,15 +32,19 @@ public class DelegatedReservationRecord {
     @Column(nullable = false, length = 64)
     private String owner;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 24)
     private ReservationState reservationState;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 24)
     private LifecycleState lifecycleState;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 16)
     private PendingChange pendingChange = PendingChange.None;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 16)
     private Decision lastDecision = Decision.NONE;
     @Column(length = JsonColumns.MAX_JSON)

@@ -6,6 +6,8 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import org.doji.grc.tx.Change;
@@ -25,15 +27,18 @@ public class TransactionRecord {
     @Column(name = "tx_id", length = 300)
     private String id;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 16)
     private SubjectType subjectType;
     @Column(nullable = false, length = 64)
     private String subject;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(name = "change_kind", nullable = false, length = 16)
     private Change change;
     private int attempt;
     @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
     @Column(nullable = false, length = 16)
     private Decision decision;
     private boolean compensating;

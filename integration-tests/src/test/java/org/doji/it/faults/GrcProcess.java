@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.doji.grc.GrcApplication;
+import org.doji.rm.testing.TestDatabase;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -55,7 +56,7 @@ public final class GrcProcess implements AutoCloseable {
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
                 "-cp", cp, "org.doji.grc.DojiLauncher", "grc",
                 "--server.port=0", "--spring.jmx.enabled=false",
-                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH));
+                "--spring.datasource.url=" + TestDatabase.url(database)));
         cmd.addAll(args);
         Files.createDirectories(logFile.getParent());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -124,7 +125,7 @@ public final class GrcProcess implements AutoCloseable {
     public static ConfigurableApplicationContext inThisJvm(Path database, List<String> args,
             org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
         List<String> all = new ArrayList<>(List.of("--server.port=0", "--spring.jmx.enabled=false",
-                "--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_ON_EXIT=FALSE" + WRITE_THROUGH,
+                "--spring.datasource.url=" + TestDatabase.url(database),
                 "--spring.autoconfigure.exclude=" + NO_LOGBACK_METRICS));
         all.addAll(args);
         return new SpringApplicationBuilder(GrcApplication.class).initializers(init).run(all.toArray(String[]::new));

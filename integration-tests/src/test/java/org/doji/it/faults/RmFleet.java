@@ -9,6 +9,7 @@ import java.util.Map;
 import org.doji.grc.demo.GridTopology;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.testing.TestDatabase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -48,8 +49,7 @@ public final class RmFleet implements AutoCloseable {
                 props.putAll(rm.properties());
                 props.put("doji.rm.id", rm.id());
                 props.put("server.port", 0);
-                props.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve(rm.id()).toAbsolutePath()
-                        + ";DB_CLOSE_ON_EXIT=FALSE" + GrcProcess.WRITE_THROUGH);
+                props.put("spring.datasource.url", TestDatabase.url(dataDir.resolve(rm.id())));
                 props.putIfAbsent("spring.jmx.enabled", "false");
                 props.putIfAbsent("spring.autoconfigure.exclude", GrcProcess.NO_LOGBACK_METRICS);
                 props.putIfAbsent("management.endpoints.web.exposure.include", "health");

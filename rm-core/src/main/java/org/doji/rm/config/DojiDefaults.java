@@ -10,8 +10,9 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Defaults every Doji service shares, at the lowest precedence so any property source overrides them:
- * a durable H2 file database per service under {@code doji.data-dir}, schema managed by Hibernate, CXF
- * under {@code /services}, and no Spring banner.
+ * a durable H2 file database per service under {@code doji.data-dir}, its schema made and upgraded by Flyway's
+ * versioned migrations (an RM's in {@code db/migration/rm}, a GRC's in {@code db/migration/grc}, each service
+ * with its own history table) and only validated by Hibernate, CXF under {@code /services}, and no Spring banner.
  */
 public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -20,10 +21,23 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("spring.datasource.url",
                 "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
-        defaults.put("spring.datasource.username", "sa");
+        if (!env.containsProperty("spring.datasource.url")
+                || env.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:")) {
+            defaults.put("spring.datasource.username", "sa"); // H2's files keep their first user; other databases: set it
+        }
         // the co-allocation (GRC) on every log line of the work done for it; nothing when there is none
         defaults.put("logging.pattern.level", "%5p%replace( [%X{coAllocation}]){' \\[\\]', ''}");
-        defaults.put("spring.jpa.hibernate.ddl-auto", "update");
+        String service = env.containsProperty("doji.rm.id") ? "rm" : "grc";
+        // {vendor} (h2, postgresql) is Spring Boot's: the H2-only step converging schemas of earlier releases
+        defaults.put("spring.flyway.locations",
+                "classpath:db/migration/" + service + ",classpath:db/migration/" + service + "-{vendor}");
+        defaults.put("spring.flyway.table", "flyway_" + service + "_history");
+        // a database from before versioned migrations (Hibernate's ddl-auto=update; or a schema shared with other
+        // tables) is baselined at 0: V1 creates what is missing, V2 converges the columns of earlier releases
+        defaults.put("spring.flyway.baseline-on-migrate", "true");
+        defaults.put("spring.flyway.baseline-version", "0");
+        defaults.put("spring.flyway.baseline-description", "schema from before versioned migrations");
+        defaults.put("spring.jpa.hibernate.ddl-auto", "validate");
         defaults.put("spring.jpa.open-in-view", "false");
         defaults.put("cxf.path", "/services");
         defaults.put("spring.main.banner-mode", "off");

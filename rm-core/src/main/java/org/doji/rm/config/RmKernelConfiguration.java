@@ -51,10 +51,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 @EnableConfigurationProperties(RmProperties.class)
 public class RmKernelConfiguration {
 
+    /** The system clock in whole microseconds: what H2 and PostgreSQL keep of a timestamp. */
     @Bean
     @ConditionalOnMissingBean
     public Clock dojiClock() {
-        return Clock.systemUTC();
+        return Clock.tick(Clock.systemUTC(), java.time.Duration.ofNanos(1_000));
     }
 
     @Bean
@@ -114,7 +115,7 @@ public class RmKernelConfiguration {
         Map<String, Double> levels = new HashMap<>(users.serviceLevels());
         levels.putAll(s.serviceLevels());
         return new RmSettings(s.rmId(), s.holdTimeout(), s.maxReservationLength(), levels, s.coordinators(),
-                s.answerRetention());
+                s.answerRetention(), s.retention());
     }
 
     @Bean

@@ -23,6 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param serviceLevels  per user, the share (0..1] of free capacity the user may see
  * @param coordinators   callers allowed to reserve (empty = any)
  * @param answerRetention how long answers to mutating calls are kept for retried calls
+ * @param retention      how long a finished reservation (ended, cancelled, aborted, failed) is kept, from its last
+ *                       change, before the RM forgets it (GetResourceProperty then answers "unknown resource")
  */
 @ConfigurationProperties("doji.rm")
 public record RmProperties(
@@ -35,7 +37,8 @@ public record RmProperties(
         Map<String, Double> serviceLevels,
         Set<String> coordinators,
         @DefaultValue Simulated simulated,
-        @DefaultValue("P7D") Duration answerRetention) {
+        @DefaultValue("P7D") Duration answerRetention,
+        @DefaultValue("P30D") Duration retention) {
 
     @ConstructorBinding
     public RmProperties {
@@ -49,11 +52,12 @@ public record RmProperties(
                         Duration tickInterval, Map<String, Double> serviceLevels, Set<String> coordinators,
                         Simulated simulated) {
         this(id, kind, domain, holdTimeout, maxReservationLength, tickInterval, serviceLevels, coordinators, simulated,
-                RmSettings.DEFAULT_ANSWER_RETENTION);
+                RmSettings.DEFAULT_ANSWER_RETENTION, RmSettings.DEFAULT_RETENTION);
     }
 
     public RmSettings toSettings() {
-        return new RmSettings(id, holdTimeout, maxReservationLength, serviceLevels, coordinators, answerRetention);
+        return new RmSettings(id, holdTimeout, maxReservationLength, serviceLevels, coordinators, answerRetention,
+                retention);
     }
 
     public record Simulated(List<Site> sites, List<Endpoint> endpoints, List<Link> links, List<Countable> countables) {

@@ -56,13 +56,8 @@ public class ReservationKernel implements ResourceManager {
     private final TwoPhaseSteps steps;
     /** The running mutation's undo information; only touched under the write lock. */
     private UndoScope scope;
-    /** When stored answers were last pruned (virtual time); pruning runs at most hourly. */
-    private Instant answersPruned = Instant.MIN;
-    /**
-     * False while no record has a termination time: the tick then skips the garbage query (one query per tick
-     * per RM was a few % of a busy RM's CPU, for records that almost never exist). Guarded by the write lock.
-     */
-    private boolean terminationsPending = true;
+    /** Forgets finished records and old answers; guarded by the write lock. */
+    private final RecordRetention retention;
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {
@@ -76,6 +71,7 @@ public class ReservationKernel implements ResourceManager {
         this.validator = new SpecValidator(settings);
         this.reporter = new AvailabilityReporter(settings, backend, calendar);
         this.steps = new TwoPhaseSteps(calendar, backend);
+        this.retention = new RecordRetention(store, settings);
         recover();
     }
 
@@ -270,7 +266,9 @@ public class ReservationKernel implements ResourceManager {
             r.record.setTerminationTime(requested);
             try {
                 store.save(r, now());
-                terminationsPending |= requested != null;
+                if (requested != null) {
+                    retention.terminationTimeSet();
+                }
             } catch (RuntimeException e) {
                 r.record.setTerminationTime(before); // memory must not run ahead of the database
                 throw e;
@@ -283,8 +281,8 @@ public class ReservationKernel implements ResourceManager {
 
     /**
      * Driver step: expire holds, start and end reservations whose (virtual) time has come, and forget
-     * finished records whose termination time has passed. A step whose durable write fails is undone
-     * and retried at the next tick.
+     * finished records whose termination time or retention has passed ({@link RecordRetention}). A step whose
+     * durable write fails is undone and retried at the next tick.
      */
     public int tick() {
         Instant now = now();
@@ -329,26 +327,10 @@ public class ReservationKernel implements ResourceManager {
         return acted;
     }
 
-    /** Deletes finished records whose WS-ResourceLifetime termination time has passed. */
     private void collectGarbage(Instant now) {
         lock.writeLock().lock();
         try {
-            if (terminationsPending) {
-                List<String> gone = store.collectGarbage(now);
-                if (!gone.isEmpty()) {
-                    log.info("termination time passed: forgot {} finished reservations", gone.size());
-                }
-                terminationsPending = store.anyTerminationTime();
-            }
-            if (!now.isBefore(answersPruned.plus(java.time.Duration.ofHours(1)))) {
-                int answers = store.forgetAnswersBefore(now.minus(settings.answerRetention()));
-                answersPruned = now;
-                if (answers > 0) {
-                    log.info("forgot {} answers older than {}", answers, settings.answerRetention());
-                }
-            }
-        } catch (RuntimeException e) {
-            log.error("garbage collection of terminated reservations failed; retrying at the next tick", e);
+            retention.collect(now);
         } finally {
             lock.writeLock().unlock();
         }

@@ -78,6 +78,13 @@ public class ReservationStore {
         return reservations.existsByTerminationTimeNotNull();
     }
 
+    /** Deletes finished reservations (final lifecycle) last changed before {@code before}; returns how many. */
+    int forgetFinishedBefore(Instant before) {
+        List<LifecycleState> finished = java.util.Arrays.stream(LifecycleState.values()).filter(LifecycleState::isFinal).toList();
+        Integer n = tx.execute(status -> reservations.deleteInStatesUpdatedBefore(finished, before));
+        return n == null ? 0 : n;
+    }
+
     /** Deletes stored answers created before {@code before}; returns how many. */
     int forgetAnswersBefore(Instant before) {
         Integer n = tx.execute(status -> answers.deleteCreatedBefore(before));

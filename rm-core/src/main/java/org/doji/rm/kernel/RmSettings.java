@@ -7,18 +7,27 @@ import java.util.Set;
 
 /**
  * Kernel settings, validated: the RM's id, its hold timeout, the longest reservation it accepts,
- * service levels (the share of free capacity each user may see; default 1.0) and the coordinators
- * allowed to reserve (empty = anyone authenticated).
+ * service levels (the share of free capacity each user may see; default 1.0), the coordinators
+ * allowed to reserve (empty = anyone authenticated), how long answers to mutating calls are kept for retries,
+ * and how long a finished reservation (ended, cancelled, aborted, failed) is kept before it is forgotten.
  */
 public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
-                         Map<String, Double> serviceLevels, Set<String> coordinators, Duration answerRetention) {
+                         Map<String, Double> serviceLevels, Set<String> coordinators, Duration answerRetention,
+                         Duration retention) {
 
     /** How long answers to mutating calls are kept for retries when nothing else is said. */
     public static final Duration DEFAULT_ANSWER_RETENTION = Duration.ofDays(7);
+    /** How long finished reservations are kept when nothing else is said. */
+    public static final Duration DEFAULT_RETENTION = Duration.ofDays(30);
 
     public RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
                       Map<String, Double> serviceLevels, Set<String> coordinators) {
         this(rmId, holdTimeout, maxReservationLength, serviceLevels, coordinators, DEFAULT_ANSWER_RETENTION);
+    }
+
+    public RmSettings(String rmId, Duration holdTimeout, Duration maxReservationLength,
+                      Map<String, Double> serviceLevels, Set<String> coordinators, Duration answerRetention) {
+        this(rmId, holdTimeout, maxReservationLength, serviceLevels, coordinators, answerRetention, DEFAULT_RETENTION);
     }
 
     public RmSettings {
@@ -46,6 +55,12 @@ public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservat
             // a coordinator retries phase two for at least a hold timeout: its answers must outlive that
             throw new IllegalArgumentException("doji.rm.answer-retention must be longer than the hold timeout, was "
                     + answerRetention);
+        }
+        if (retention == null) {
+            retention = DEFAULT_RETENTION;
+        }
+        if (retention.isNegative() || retention.isZero()) {
+            throw new IllegalArgumentException("doji.rm.retention must be positive, was " + retention);
         }
     }
 

@@ -26,6 +26,7 @@ import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.spi.ResourceBackend;
 import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RecordingNotifier;
+import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -54,7 +55,7 @@ class CrashRecoveryTest {
                 })
                 .properties(Map.of(
                         "doji.rm.id", "crm-crash",
-                        "doji.data-dir", dataDir.toString(),
+                        "spring.datasource.url", TestDatabase.url(dataDir.resolve("crm-crash")),
                         "server.port", "0",
                         "doji.rm.tick-interval", "PT1H", // the test drives ticks itself
                         "doji.rm.simulated.sites[0].name", "siteA",

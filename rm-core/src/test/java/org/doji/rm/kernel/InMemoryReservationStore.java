@@ -109,6 +109,18 @@ public class InMemoryReservationStore extends ReservationStore {
         return old.size();
     }
 
+    @Override
+    synchronized int forgetFinishedBefore(Instant before) {
+        List<String> old = records.values().stream()
+                .filter(rec -> rec.getLifecycleState().isFinal() && rec.getUpdated().isBefore(before))
+                .map(ReservationRecord::getKey).toList();
+        if (!old.isEmpty()) {
+            checkWritable();
+            old.forEach(records::remove);
+        }
+        return old.size();
+    }
+
     /** Stored answers (for assertions). */
     public int answers() {
         return answers.size();

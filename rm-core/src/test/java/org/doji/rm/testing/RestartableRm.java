@@ -21,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class RestartableRm implements AutoCloseable {
 
     /** Written through: a commit is in the file when it is acknowledged (H2 delays it 500 ms by default). */
-    public static final String WRITE_THROUGH = ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+    public static final String WRITE_THROUGH = TestDatabase.H2_WRITE_THROUGH;
 
     private final Class<?> application;
     private final Map<String, Object> properties;
@@ -41,7 +41,7 @@ public final class RestartableRm implements AutoCloseable {
         this.port = freePort();
         this.properties = new LinkedHashMap<>(properties);
         this.properties.put("server.port", port);
-        this.properties.putIfAbsent("spring.datasource.url", "jdbc:h2:file:" + database.toAbsolutePath() + WRITE_THROUGH);
+        this.properties.putIfAbsent("spring.datasource.url", TestDatabase.url(database));
         this.properties.put("spring.jmx.enabled", "false");
     }
 

@@ -40,7 +40,7 @@ public final class RmProcess implements AutoCloseable {
         this.args = new ArrayList<>(args);
         this.args.add("--server.port=" + port);
         this.args.add("--spring.jmx.enabled=false");
-        this.args.add("--spring.datasource.url=jdbc:h2:file:" + database.toAbsolutePath() + RestartableRm.WRITE_THROUGH);
+        this.args.add("--spring.datasource.url=" + TestDatabase.url(database));
     }
 
     /** Starts the process and waits until its RM port answers (its WSDL); returns this. */

@@ -1,0 +1,145 @@
+package org.doji.grc.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.doji.grc.GrcApplication;
+import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.Policy;
+import org.doji.grc.tx.Change;
+import org.doji.grc.tx.SubjectType;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.LifecycleState;
+import org.doji.rm.state.ReservationStateMachine.Decision;
+import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Ended co-allocations and finished reservations of the RM port are kept for {@code doji.grc.retention} after their
+ * last change and then forgotten with their calls, in virtual time, on the GRC's real database (H2 or PostgreSQL, as
+ * the test run says); open ones and those with a transaction in progress stay.
+ */
+class GrcRetentionTest {
+
+    private static final Instant T0 = Instant.parse("2030-03-01T00:00:00Z");
+    private static final Duration RETENTION = Duration.ofDays(10);
+
+    @TempDir
+    static Path dir;
+
+    private static final MutableClock clock = new MutableClock(T0);
+    private static ConfigurableApplicationContext grc;
+
+    @BeforeAll
+    static void start() {
+        grc = new SpringApplicationBuilder(GrcApplication.class)
+                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("grcClock", clock))
+                .run("--server.port=0", "--spring.jmx.enabled=false", "--doji.grc.tick-interval=PT1H",
+                        "--doji.grc.retention=" + RETENTION, "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
+    }
+
+    @AfterAll
+    static void stop() {
+        grc.close();
+    }
+
+    private static <T> T bean(Class<T> type) {
+        return grc.getBean(type);
+    }
+
+    private static void coAllocation(String key, CoAllocationState state, Instant updated) {
+        CoAllocationRecord r = new CoAllocationRecord(key, "alice", updated);
+        r.setState(state);
+        bean(CoAllocationRepository.class).save(r);
+        bean(CreateCallRepository.class).save(new CreateCallRecord("alice:" + key, "hash", key, updated));
+    }
+
+    private static void delegated(String key, LifecycleState state, Instant updated) {
+        DelegatedReservationRecord r = new DelegatedReservationRecord(key, "parent", updated);
+        r.setLifecycleState(state);
+        r.setUpdated(updated);
+        bean(DelegatedReservationRepository.class).save(r);
+    }
+
+    private static void transaction(String subject) {
+        TransactionRecord t = new TransactionRecord("tx-" + subject);
+        t.setSubjectType(SubjectType.CO_ALLOCATION);
+        t.setSubject(subject);
+        t.setChange(Change.CANCEL);
+        t.setDecision(Decision.COMMITTED);
+        bean(TransactionRepository.class).save(t);
+    }
+
+    private static Set<String> coAllocationKeys() {
+        return Set.copyOf(bean(CoAllocationRepository.class).findAll().stream().map(CoAllocationRecord::getKey).toList());
+    }
+
+    @Test
+    void endedOnesAreForgottenWithTheirCallsAfterTheRetentionUnlessStillInProgress() {
+        coAllocation("co-completed", CoAllocationState.Completed, T0);
+        coAllocation("co-cancelling-phase-two", CoAllocationState.Cancelled, T0);
+        transaction("co-cancelling-phase-two");
+        coAllocation("co-reserved", CoAllocationState.Reserved, T0);
+        coAllocation("co-failed-later", CoAllocationState.Failed, T0.plus(Duration.ofDays(2)));
+        delegated("r-terminated", LifecycleState.Terminated, T0);
+        delegated("r-created", LifecycleState.Created, T0);
+        GrcRetention retention = bean(GrcRetention.class);
+
+        clock.set(T0.plus(RETENTION).minusSeconds(1));
+        assertThat(retention.sweep()).isZero();
+
+        clock.set(T0.plus(RETENTION).plusSeconds(1));
+        assertThat(retention.sweep()).isEqualTo(2);
+        assertThat(coAllocationKeys()).containsExactlyInAnyOrder("co-cancelling-phase-two", "co-reserved", "co-failed-later");
+        assertThat(bean(CreateCallRepository.class).findById("alice:co-completed")).isEmpty();
+        assertThat(bean(CreateCallRepository.class).findById("alice:co-reserved")).isPresent();
+        assertThat(bean(DelegatedReservationRepository.class).findAll()).extracting(DelegatedReservationRecord::getKey)
+                .containsExactly("r-created");
+
+        bean(TransactionRepository.class).deleteById("tx-co-cancelling-phase-two"); // its phase two finished
+        clock.set(T0.plus(RETENTION).plus(Duration.ofDays(2)).plusSeconds(1));
+        assertThat(retention.sweep()).isEqualTo(2);
+        assertThat(coAllocationKeys()).containsExactly("co-reserved");
+    }
+
+    @Test
+    void aCoAllocationThatFailedIsForgottenByThePeriodicSweep() {
+        clock.set(T0);
+        CoAllocationService service = bean(CoAllocationService.class);
+        Caller bob = Caller.user("bob");
+        Instant start = T0.plus(Duration.ofDays(1));
+        CoRequest request = new CoRequest(List.of(new CoRequest.Site("a", 4, Set.of(), List.of())), List.of(), List.of(),
+                new CoRequest.Time(start, start, Duration.ofHours(1), true), Policy.CHEAPEST, List.of(), null, null);
+        String key = service.create(bob, "c-1", request, null); // no RM is registered: it fails
+        await().atMost(Duration.ofSeconds(30)).until(() -> service.get(bob, key).state() == CoAllocationState.Failed);
+
+        clock.set(T0.plus(RETENTION).plus(Duration.ofHours(2)));
+        GrcRetention retention = bean(GrcRetention.class);
+        retention.sweepIfDue(); // the periodic task's step
+        assertThatThrownBy(() -> service.get(bob, key)).isInstanceOf(DojiException.class);
+        assertThat(bean(CreateCallRepository.class).findAll()).noneMatch(c -> c.getCoAllocationKey().equals(key));
+    }
+
+    @Test
+    void aRetentionThatIsNotPositiveStopsTheGrcNamingTheProperty() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(GrcApplication.class).run("--server.port=0",
+                "--spring.jmx.enabled=false", "--doji.grc.retention=PT0S",
+                "--spring.datasource.url=jdbc:h2:mem:grc-retention-refused"))
+                .rootCause().hasMessageContaining("doji.grc.retention");
+    }
+}

@@ -1,0 +1,112 @@
+package org.doji.grc.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.doji.grc.GrcApplication;
+import org.doji.grc.core.CoAllocation;
+import org.doji.grc.core.CoAllocationStore;
+import org.doji.grc.tx.Transaction;
+import org.doji.grc.tx.TransactionLog;
+import org.doji.rm.state.ReservationStateMachine.Decision;
+import org.doji.rm.testing.DatabaseSchema;
+import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.SchemaMigration;
+import org.doji.rm.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The GRC's versioned schema: the migrations make exactly the tables the entities map (on H2 and on PostgreSQL,
+ * whichever {@link TestDatabase} runs), and a database that the last release before migrations made (Hibernate's
+ * ddl-auto=update, H2; a co-allocation halted with its commit decided) is upgraded to that same schema with every
+ * row kept and read again by the GRC.
+ */
+class GrcSchemaTest {
+
+    /** Just after the legacy dump's GRC halted. */
+    private static final Instant DUMPED = Instant.parse("2026-11-25T14:50:00Z");
+    private static final List<String> TABLES = List.of("grc_coallocation", "grc_call", "grc_rm_reservation", "grc_transaction");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
+        String migrated = TestDatabase.url(dir.resolve("migrated"));
+        String hibernate = TestDatabase.url(dir.resolve("hibernate"));
+        SchemaMigration.grc(migrated);
+        DatabaseSchema.createWithHibernate(hibernate, List.of(CoAllocationRecord.class, CreateCallRecord.class,
+                DelegatedReservationRecord.class, TransactionRecord.class));
+
+        assertThat(DatabaseSchema.describe(migrated)).containsOnlyKeys(TABLES)
+                .isEqualTo(DatabaseSchema.describe(hibernate));
+    }
+
+    @Test
+    void aDatabaseOfTheLastReleaseIsUpgradedWithEveryRowKeptAndRead() throws Exception {
+        assumeFalse(TestDatabase.postgres(), "no release before versioned migrations ran on PostgreSQL");
+        String url = TestDatabase.url(dir.resolve("grc"));
+        DatabaseSchema.restoreH2Dump(url, "/db/legacy/grc-e1b2aab.sql");
+        Map<String, List<Map<String, String>>> before = new java.util.LinkedHashMap<>();
+        for (String table : TABLES) {
+            before.put(table, DatabaseSchema.rows(url, table));
+        }
+        assertThat(before.get("grc_transaction")).hasSize(1);
+        assertThat(before.get("grc_rm_reservation")).hasSize(1);
+
+        SchemaMigration.grc(url);
+
+        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2");
+        for (String table : TABLES) {
+            assertThat(DatabaseSchema.rows(url, table)).as(table).isEqualTo(before.get(table));
+        }
+        String fresh = TestDatabase.url(dir.resolve("fresh"));
+        SchemaMigration.grc(fresh);
+        assertThat(DatabaseSchema.describe(url)).isEqualTo(DatabaseSchema.describe(fresh));
+
+        try (ConfigurableApplicationContext grc = startGrc(url, before.get("grc_transaction").get(0))) {
+            CoAllocationStore store = grc.getBean(CoAllocationStore.class);
+            for (Map<String, String> row : before.get("grc_coallocation")) {
+                CoAllocation c = store.find(row.get("co_key")).orElseThrow();
+                assertThat(c.state().name()).isEqualTo(row.get("state"));
+                assertThat(c.request()).isNotNull();
+            }
+            for (Map<String, String> row : before.get("grc_call")) {
+                assertThat(store.call(row.get("call_id"))).isPresent();
+            }
+            Map<String, String> inFlight = before.get("grc_transaction").get(0);
+            Transaction t = grc.getBean(TransactionLog.class).find(inFlight.get("tx_id")).orElseThrow();
+            assertThat(t.decision()).isEqualTo(Decision.COMMITTED);
+            assertThat(t.subject()).isEqualTo(inFlight.get("subject"));
+            assertThat(t.participants()).isNotEmpty();
+            Map<String, String> delegated = before.get("grc_rm_reservation").get(0);
+            assertThat(grc.getBean(DelegatedReservationRepository.class).findById(delegated.get("res_key")).orElseThrow()
+                    .getLifecycleState().name()).isEqualTo(delegated.get("lifecycle_state"));
+        }
+    }
+
+    /** The GRC on the upgraded file, its RMs registered at an address where nothing answers (phase two waits). */
+    private static ConfigurableApplicationContext startGrc(String url, Map<String, String> transaction) {
+        List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.jmx.enabled=false",
+                "--spring.datasource.url=" + url, "--doji.grc.id=grc", "--doji.grc.tick-interval=PT1H",
+                "--doji.grc.health-interval=PT1H", "--doji.grc.connect-timeout=PT0.2S", "--doji.grc.rm-timeout=PT0.5S"));
+        List<String> rms = new ArrayList<>(List.of("crm-east1", "crm-east2", "crm-west1", "crm-west2", "nrm-east", "nrm-west"));
+        for (int i = 0; i < rms.size(); i++) {
+            args.add("--doji.grc.rms[" + i + "].id=" + rms.get(i));
+            args.add("--doji.grc.rms[" + i + "].url=http://localhost:9/services/rm");
+        }
+        assertThat(transaction.get("participants_json")).contains("crm-east1");
+        MutableClock clock = new MutableClock(DUMPED);
+        return new SpringApplicationBuilder(GrcApplication.class)
+                .initializers(ctx -> ctx.getBeanFactory().registerSingleton("grcClock", clock))
+                .run(args.toArray(String[]::new));
+    }
+}
