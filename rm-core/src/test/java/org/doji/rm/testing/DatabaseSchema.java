@@ -123,11 +123,15 @@ public final class DatabaseSchema {
         return rows;
     }
 
-    /** The versions in a Flyway history table, in the order applied, each with whether it succeeded. */
+    /**
+     * The versions in a Flyway history table, in the order applied, each with whether it succeeded (Flyway's own
+     * marker rows without a version, such as the history table's creation, left out).
+     */
     public static List<String> history(String url, String table) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Connection c = connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT \"version\", \"success\" FROM \"" + table + "\" ORDER BY \"installed_rank\"")) {
+                "SELECT \"version\", \"success\" FROM \"" + table + "\" WHERE \"version\" IS NOT NULL"
+                        + " ORDER BY \"installed_rank\"")) {
             while (rs.next()) {
                 out.add(rs.getString(1) + (rs.getBoolean(2) ? "" : " FAILED"));
             }
