@@ -11,6 +11,7 @@ packages=(
   python3-zeep              # a second SOAP toolkit for the interoperability test
   chromium chromium-driver  # headless browser and its WebDriver for the dashboard's end-to-end test
   fonts-dejavu-core         # a font for the browser's screenshots
+  postgresql                # the second database the suites run on (scripts/postgres.sh starts it)
   curl ca-certificates
 )
 missing=()
