@@ -50,6 +50,25 @@ class GrcSchemaTest {
                 .isEqualTo(DatabaseSchema.describe(hibernate));
     }
 
+    /** A GRC and an RM may share a schema: each has its own tables and its own migration history. */
+    @Test
+    void aGrcAndAnRmShareOneSchema() throws Exception {
+        String shared = TestDatabase.url(dir.resolve("shared"));
+        SchemaMigration.rm(shared);
+        SchemaMigration.grc(shared);
+        SchemaMigration.rm(shared); // a restart migrates nothing more
+
+        String rm = TestDatabase.url(dir.resolve("rm"));
+        String grc = TestDatabase.url(dir.resolve("grc-alone"));
+        SchemaMigration.rm(rm);
+        SchemaMigration.grc(grc);
+        Map<String, List<String>> both = new java.util.TreeMap<>(DatabaseSchema.describe(rm));
+        both.putAll(DatabaseSchema.describe(grc));
+        assertThat(DatabaseSchema.describe(shared)).isEqualTo(both);
+        assertThat(DatabaseSchema.history(shared, "flyway_rm_history")).isEqualTo(DatabaseSchema.history(rm, "flyway_rm_history"));
+        assertThat(DatabaseSchema.history(shared, "flyway_grc_history")).startsWith("0", "1");
+    }
+
     @Test
     void aDatabaseOfTheLastReleaseIsUpgradedWithEveryRowKeptAndRead() throws Exception {
         assumeFalse(TestDatabase.postgres(), "no release before versioned migrations ran on PostgreSQL");

@@ -11,8 +11,14 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Defaults every Doji service shares, at the lowest precedence so any property source overrides them:
  * a durable H2 file database per service under {@code doji.data-dir}, its schema made and upgraded by Flyway's
- * versioned migrations (an RM's in {@code db/migration/rm}, a GRC's in {@code db/migration/grc}, each service
- * with its own history table) and only validated by Hibernate, CXF under {@code /services}, and no Spring banner.
+ * versioned migrations and only validated by Hibernate, CXF under {@code /services}, and no Spring banner.
+ * <p>
+ * Migrations: {@code doji.schema} says which schema the service keeps, {@code grc} unless the RM kernel's
+ * configuration sets {@code rm} (its {@code @PropertySource}: an adapter may name its {@code doji.rm.id} in a
+ * {@code @PropertySource} of its own, which this post-processor does not see yet). Its scripts are in
+ * {@code classpath:db/migration/<schema>} (one script for every database) and {@code db/migration/<schema>-<vendor>}
+ * (what one database alone needs: {@code rm-h2} converges H2 files of releases before migrations), its history in
+ * {@code flyway_<schema>_history}, so an RM and a GRC can share a database schema.
  */
 public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -27,11 +33,9 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         }
         // the co-allocation (GRC) on every log line of the work done for it; nothing when there is none
         defaults.put("logging.pattern.level", "%5p%replace( [%X{coAllocation}]){' \\[\\]', ''}");
-        String service = env.containsProperty("doji.rm.id") ? "rm" : "grc";
-        // {vendor} (h2, postgresql) is Spring Boot's: the H2-only step converging schemas of earlier releases
         defaults.put("spring.flyway.locations",
-                "classpath:db/migration/" + service + ",classpath:db/migration/" + service + "-{vendor}");
-        defaults.put("spring.flyway.table", "flyway_" + service + "_history");
+                "classpath:db/migration/${doji.schema:grc},classpath:db/migration/${doji.schema:grc}-{vendor}");
+        defaults.put("spring.flyway.table", "flyway_${doji.schema:grc}_history");
         // a database from before versioned migrations (Hibernate's ddl-auto=update; or a schema shared with other
         // tables) is baselined at 0: V1 creates what is missing, V2 converges the columns of earlier releases
         defaults.put("spring.flyway.baseline-on-migrate", "true");

@@ -49,6 +49,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 @AutoConfigurationPackage(basePackages = "org.doji.rm.persistence")
 @ConditionalOnProperty(prefix = "doji.rm", name = "id")
 @EnableConfigurationProperties(RmProperties.class)
+// doji.schema=rm: the RM's migrations and history (see DojiDefaults)
+@org.springframework.context.annotation.PropertySource("classpath:doji-rm-schema.properties")
 public class RmKernelConfiguration {
 
     /** The system clock in whole microseconds: what H2 and PostgreSQL keep of a timestamp. */

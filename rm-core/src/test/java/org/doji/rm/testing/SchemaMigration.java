@@ -1,6 +1,5 @@
 package org.doji.rm.testing;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -10,8 +9,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Runs a service's schema migrations exactly as the service does at start-up (Doji's defaults, Spring Boot's
- * Flyway on the configured data source) and nothing else: no Hibernate, no work that would change the data.
+ * Runs a service's schema migrations as the service does at start-up (Doji's defaults with the service's
+ * {@code doji.schema}, Spring Boot's Flyway on the configured data source) and nothing else: no Hibernate, no work
+ * that would change the data.
  */
 public final class SchemaMigration {
 
@@ -25,17 +25,16 @@ public final class SchemaMigration {
 
     /** Migrates an RM's database. */
     public static void rm(String url) {
-        migrate(Map.of("doji.rm.id", "rm-under-test", "spring.datasource.url", url));
+        migrate("rm", url);
     }
 
     /** Migrates a GRC's database. */
     public static void grc(String url) {
-        migrate(Map.of("spring.datasource.url", url));
+        migrate("grc", url);
     }
 
-    private static void migrate(Map<String, Object> properties) {
-        Map<String, Object> props = new LinkedHashMap<>(properties);
-        props.put("spring.main.banner-mode", "off");
-        new SpringApplicationBuilder(OnlyFlyway.class).web(WebApplicationType.NONE).properties(props).run().close();
+    private static void migrate(String schema, String url) {
+        new SpringApplicationBuilder(OnlyFlyway.class).web(WebApplicationType.NONE)
+                .properties(Map.of("doji.schema", schema, "spring.datasource.url", url)).run().close();
     }
 }
