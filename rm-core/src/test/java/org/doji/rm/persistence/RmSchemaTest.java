@@ -51,6 +51,22 @@ class RmSchemaTest {
                 .isEqualTo(DatabaseSchema.describe(hibernate));
     }
 
+    /** The adapters name their {@code doji.rm.id} in a {@code @PropertySource}: still the RM's schema. */
+    @org.springframework.boot.SpringBootConfiguration
+    @org.springframework.boot.autoconfigure.EnableAutoConfiguration
+    @org.springframework.context.annotation.PropertySource("classpath:rm-named-in-property-source.properties")
+    static class RmNamedInAPropertySource {
+    }
+
+    @Test
+    void anRmNamedOnlyInAPropertySourceKeepsTheRmSchema() throws Exception {
+        String url = TestDatabase.url(dir.resolve("property-source"));
+        new org.springframework.boot.builder.SpringApplicationBuilder(RmNamedInAPropertySource.class)
+                .run("--server.port=0", "--spring.jmx.enabled=false", "--spring.datasource.url=" + url).close();
+        assertThat(DatabaseSchema.describe(url)).containsOnlyKeys("rm_reservation", "rm_idempotency");
+        assertThat(DatabaseSchema.history(url, "flyway_rm_history")).startsWith("1");
+    }
+
     /** Microsecond times and JSON documents up to the column's limit come back exactly; longer ones are refused. */
     @Test
     void timesAndLongDocumentsReadBackExactlyAsWritten() {
