@@ -40,14 +40,10 @@ class GrcSchemaTest {
 
     @Test
     void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
-        String migrated = TestDatabase.url(dir.resolve("migrated"));
-        String hibernate = TestDatabase.url(dir.resolve("hibernate"));
-        SchemaMigration.grc(migrated);
-        DatabaseSchema.createWithHibernate(hibernate, List.of(CoAllocationRecord.class, CreateCallRecord.class,
-                DelegatedReservationRecord.class, TransactionRecord.class));
-
-        assertThat(DatabaseSchema.describe(migrated)).containsOnlyKeys(TABLES)
-                .isEqualTo(DatabaseSchema.describe(hibernate));
+        DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::grc,
+                List.of(CoAllocationRecord.class, CreateCallRecord.class, DelegatedReservationRecord.class,
+                        TransactionRecord.class));
+        assertThat(schemas.migrated()).containsOnlyKeys(TABLES).isEqualTo(schemas.mapped());
     }
 
     /** A GRC and an RM may share a schema: each has its own tables and its own migration history. */

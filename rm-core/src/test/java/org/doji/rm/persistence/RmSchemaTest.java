@@ -42,13 +42,8 @@ class RmSchemaTest {
 
     @Test
     void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
-        String migrated = TestDatabase.url(dir.resolve("migrated"));
-        String hibernate = TestDatabase.url(dir.resolve("hibernate"));
-        SchemaMigration.rm(migrated);
-        DatabaseSchema.createWithHibernate(hibernate, ENTITIES);
-
-        assertThat(DatabaseSchema.describe(migrated)).containsOnlyKeys("rm_reservation", "rm_idempotency")
-                .isEqualTo(DatabaseSchema.describe(hibernate));
+        DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::rm, ENTITIES);
+        assertThat(schemas.migrated()).containsOnlyKeys("rm_reservation", "rm_idempotency").isEqualTo(schemas.mapped());
     }
 
     /** The adapters name their {@code doji.rm.id} in a {@code @PropertySource}: still the RM's schema. */

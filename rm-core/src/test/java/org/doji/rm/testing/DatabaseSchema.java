@@ -29,6 +29,23 @@ public final class DatabaseSchema {
     private DatabaseSchema() {
     }
 
+    /** What a service's migrations make next to what Hibernate makes for its entities (table descriptions). */
+    public record Comparison(Map<String, List<String>> migrated, Map<String, List<String>> mapped) {
+    }
+
+    /**
+     * Migrates one fresh test database ({@link TestDatabase}, under {@code dir}) with {@code migrate} and lets
+     * Hibernate create {@code entities} in another; describes both.
+     */
+    public static Comparison migratedAndMapped(java.nio.file.Path dir, java.util.function.Consumer<String> migrate,
+                                               List<Class<?>> entities) throws SQLException {
+        String migrated = TestDatabase.url(dir.resolve("migrated"));
+        String mapped = TestDatabase.url(dir.resolve("mapped"));
+        migrate.accept(migrated);
+        createWithHibernate(mapped, entities);
+        return new Comparison(describe(migrated), describe(mapped));
+    }
+
     /** A connection to a test database URL (H2: the user Doji's defaults use; PostgreSQL: the URL's own user). */
     public static Connection connect(String url) throws SQLException {
         return url.startsWith("jdbc:h2:") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);

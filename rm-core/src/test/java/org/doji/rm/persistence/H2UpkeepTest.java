@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An RM's H2 file, written through, stays compact while the RM works: without {@link H2Compaction} most of each
- * chunk is dead and the file holds about three times its live data after 1,500 reservations (and grows without
- * end); with it, sparse chunks are rewritten and their space reused. H2's chunk retention is shortened to 100 ms
- * here so that a short test sees what the default 45 s shows in a long run (StorageGrowthBenchmark).
+ * An RM's H2 file, written through, stays compact while the RM works: without {@link H2Upkeep} most of each
+ * chunk is dead and the file holds several times its live data after 1,500 reservations (and grows without end);
+ * with it, sparse chunks are rewritten and their space reused. The shortest chunk retention (2 s) and a compaction
+ * every second let a short test see what a long run shows (StorageGrowthBenchmark).
  */
-class H2CompactionTest {
+class H2UpkeepTest {
 
     @TempDir
     Path dir;
@@ -42,8 +42,9 @@ class H2CompactionTest {
         MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
         Path file = dir.resolve("crm-compact");
         try (RestartableRm rm = new RestartableRm(RmApplication.class, file, Map.of("doji.rm.id", "crm-compact",
-                "spring.datasource.url", "jdbc:h2:file:" + file + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;RETENTION_TIME=100",
-                "doji.storage.h2-compaction-interval", "PT0.2S", "doji.rm.tick-interval", "PT1H",
+                "spring.datasource.url", "jdbc:h2:file:" + file + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0",
+                "doji.storage.h2-chunk-retention", "PT2S", "doji.storage.h2-compaction-interval", "PT1S",
+                "doji.rm.tick-interval", "PT1H",
                 "doji.rm.simulated.sites[0].name", "siteA", "doji.rm.simulated.sites[0].nodes", "256"),
                 ctx -> ctx.getBeanFactory().registerSingleton("dojiClock", clock)).start()) {
             ReservationKernel kernel = rm.bean(ReservationKernel.class);
@@ -58,7 +59,7 @@ class H2CompactionTest {
             }
             DataSource db = rm.bean(DataSource.class);
             Path mv = dir.resolve("crm-compact.mv.db");
-            // without compaction: about 10 % of the chunks' space is live, 46 MB; with it the file is mostly live data
+            // without the upkeep: about 10 % of the chunks' space is live, 46 MB; with it the file is mostly live data
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
                 assertThat(chunksFillRate(db)).isGreaterThanOrEqualTo(50);
                 assertThat(Files.size(mv)).isLessThan(30_000_000L);
