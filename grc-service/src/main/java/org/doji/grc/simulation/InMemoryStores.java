@@ -33,6 +33,11 @@ final class InMemoryStores {
     private InMemoryStores() {
     }
 
+    /** The repository methods this class answers; {@code InMemoryStoresTest} checks the kernel needs no other. */
+    static final java.util.Set<String> RESERVATION_QUERIES = java.util.Set.of("save", "findById", "deleteById", "deleteAllById",
+            "findAll", "findByLifecycleStateIn", "findByTerminationTimeLessThanEqual", "existsByTerminationTimeNotNull");
+    static final java.util.Set<String> ANSWER_QUERIES = java.util.Set.of("save", "findById", "deleteCreatedBefore");
+
     static ReservationStore create() {
         return new ReservationStore(reservations(), answers(), new TransactionTemplate(NO_TRANSACTIONS), new JsonCodec());
     }
@@ -85,6 +90,7 @@ final class InMemoryStores {
                     r -> ((Collection<?>) args[0]).contains(r.getLifecycleState()));
             case "findByTerminationTimeLessThanEqual" -> copies(terminating.values(),
                     r -> !r.getTerminationTime().isAfter((Instant) args[0]));
+            case "existsByTerminationTimeNotNull" -> !terminating.isEmpty();
             default -> throw new UnsupportedOperationException("in-memory reservations: " + name);
         });
     }
