@@ -57,10 +57,30 @@ class ModifyCommand implements Callable<Integer> {
         CoAllocationDocument current = client.document(target);
         CoAllocationRequest changed = mapper.modified(current.getRequest(), request);
         Output out = root.output();
-        CoAllocationDocument doc = client.modify(target, changed, correlationId);
+        CoAllocationDocument doc;
+        try {
+            doc = client.modify(target, changed, correlationId);
+        } catch (CliException e) {
+            throw refused(e);
+        }
         if (!noWait && !ProgressWatcher.settled(doc.getState())) {
             doc = new ProgressWatcher(client, root.ctx, out, interval, wait).follow(target, doc);
         }
+        if (ReserveCommand.holds(doc)) {
+            out.progress("co-allocation " + doc.getKey() + " modified: " + TextViews.windowAndCost(doc));
+        }
         return ReserveCommand.settled(out, doc);
+    }
+
+    /**
+     * A modification the GRC could not plan or hold (MODIFY_REFUSED: the co-allocation is unchanged) is a failed
+     * request, exit code 1 as for a reserve with no feasible plan; other faults keep theirs.
+     */
+    static CliException refused(CliException e) {
+        if ("ResourceUnavailableFault".equals(e.faultKind())) {
+            return new CliException(ExitCode.FAILED, "modification failed, the co-allocation is unchanged: " + e.getMessage(),
+                    e.faultKind(), e.errorCode(), e);
+        }
+        return e;
     }
 }

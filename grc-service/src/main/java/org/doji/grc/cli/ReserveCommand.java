@@ -68,10 +68,15 @@ class ReserveCommand implements Callable<Integer> {
         return settled(out, doc);
     }
 
+    /** Whether the co-allocation holds (or held) its resources. */
+    static boolean holds(CoAllocationDocument doc) {
+        return doc.getState() == CoAllocationState.RESERVED || doc.getState() == CoAllocationState.ACTIVE
+                || doc.getState() == CoAllocationState.COMPLETED;
+    }
+
     /** Prints the settled co-allocation; 0 when it holds its resources, 1 when it failed. */
     static int settled(Output out, CoAllocationDocument doc) {
-        boolean ok = doc.getState() == CoAllocationState.RESERVED || doc.getState() == CoAllocationState.ACTIVE
-                || doc.getState() == CoAllocationState.COMPLETED;
+        boolean ok = holds(doc);
         out.result(() -> Views.document(doc), w -> {
             if (ok) {
                 TextViews.document(w, doc);

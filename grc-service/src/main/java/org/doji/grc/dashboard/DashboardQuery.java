@@ -113,6 +113,10 @@ public class DashboardQuery {
     }
 
     /** Every registered RM with what the registry's last probe saw, in registration order. */
+    /** The registry keeps no order: compute RMs first, then network RMs, each by id. */
+    private static final java.util.Comparator<RmHealth> STABLE_ORDER = java.util.Comparator
+            .comparing((RmHealth h) -> h.kind() == null ? "~" : h.kind()).thenComparing(RmHealth::rmId);
+
     public List<RmHealth> health() {
         return registry.health().stream().map(h -> {
             ResourceInventory inv = registry.description(h.rmId()).orElse(null);
@@ -120,7 +124,7 @@ public class DashboardQuery {
             return new RmHealth(h.rmId(), address, inv == null ? null : inv.kind().name(),
                     inv == null ? null : inv.domain(), inv == null ? null : inv.backend(), h.reachable(),
                     h.lastChecked(), h.lastSuccess(), h.latency() == null ? null : h.latency().toMillis(), h.lastError());
-        }).toList();
+        }).sorted(STABLE_ORDER).toList();
     }
 
     /** The cached descriptions of the RMs described so far, in registration order (never calls an RM). */
