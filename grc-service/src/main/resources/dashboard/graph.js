@@ -4,7 +4,7 @@
 (function (D) {
   const { svg, fill } = D;
   const PALETTE = ['#2563eb', '#0d9488', '#9333ea', '#c2410c', '#0891b2', '#4d7c0f', '#be185d', '#475569'];
-  const NODE_W = 104, NODE_H = 42;
+  const NODE_W = 136, NODE_H = 42;
 
   function layout(nodes, width, height) {
     const cx = width / 2, cy = height / 2;
