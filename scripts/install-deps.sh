@@ -27,6 +27,10 @@ fi
 
 # node-soap (npm "soap"), a third SOAP toolkit for the interoperability test (NodeSoapInteropIT), in a cache
 # directory outside the work tree. Node.js comes from Debian unless a node with npm is already installed.
+# DOJI_NODE_SOAP=skip leaves it out (the demo does not need it).
+if [ "${DOJI_NODE_SOAP:-}" = skip ]; then
+  exit 0
+fi
 node_dir="${DOJI_NODE_DIR:-$HOME/.cache/doji/node}"
 soap_version=1.13.0
 if ! command -v npm >/dev/null 2>&1; then
