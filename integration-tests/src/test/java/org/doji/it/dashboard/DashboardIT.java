@@ -175,6 +175,22 @@ class DashboardIT {
         }
     }
 
+    @Test
+    void nothingInTheCoAllocationsTableIsCutOffInALaptopSizedWindow() throws Exception {
+        String base = grid.grcUrl().substring(0, grid.grcUrl().indexOf("/services/"));
+        try (HeadlessChromium chromium = HeadlessChromium.startOrSkip()) {
+            ChromeDriver page = chromium.driver();
+            page.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
+            page.get(base + "/dashboard/");
+            int listedCount = listed().size();
+            PageSnapshot shown = await().atMost(Duration.ofSeconds(60)).until(() -> snapshot(chromium),
+                    p -> p.rendered() > 0 && p.list("coAllocations").size() == listedCount);
+            // the long failure reason wraps inside its column instead of running off the panel's right edge
+            assertThat(shown.strings("clippedCells")).isEmpty();
+            assertThat(shown.coAllocation(failed).get("reason")).isEqualTo(document(failed).getReason());
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static PageSnapshot snapshot(HeadlessChromium chromium) {
         return new PageSnapshot((Map<String, Object>) chromium.script(PageSnapshot.SCRIPT));
