@@ -1,6 +1,5 @@
 package org.doji.grc.cli;
 
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -31,13 +30,8 @@ class ModifyCommand implements Callable<Integer> {
     @Option(names = "--no-wait", description = "Do not follow a modification the GRC applies asynchronously")
     boolean noWait;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
-            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
-    String pollInterval;
-
-    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
-    String waitTimeout;
+    @Mixin
+    WaitOptions waiting = new WaitOptions();
 
     @Option(names = "--correlation-id", paramLabel = "ID", description = "Idempotency key of the call")
     String correlationId;
@@ -48,9 +42,8 @@ class ModifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
-        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
+        ProgressWatcher watcher = waiting.watcher(client, root.ctx, root.output());
         GrcRef target = client.ref(ref);
         RequestMapper mapper = new RequestMapper(root.ctx.clock(), client::knownSites);
         mapper.checkModifiable(request);
@@ -64,7 +57,7 @@ class ModifyCommand implements Callable<Integer> {
             throw refused(e);
         }
         if (!noWait && !ProgressWatcher.settled(doc.getState())) {
-            doc = new ProgressWatcher(client, root.ctx, out, interval, wait).follow(target, doc);
+            doc = watcher.follow(target, doc);
         }
         if (ReserveCommand.holds(doc)) {
             out.progress("co-allocation " + doc.getKey() + " modified: " + TextViews.windowAndCost(doc));
