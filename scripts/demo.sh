@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-"$root/scripts/install-deps.sh"
+DOJI_NODE_SOAP=skip "$root/scripts/install-deps.sh"
 echo "[demo] building (tests skipped; run scripts/test.sh for them)"
 ./mvnw -B -ntp install -DskipTests
 exec java -jar grc-service/target/doji-grc-service-0.1.0-SNAPSHOT-exec.jar demo "$@"

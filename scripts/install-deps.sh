@@ -25,3 +25,24 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "[install-deps] all packages present"
 fi
+
+# node-soap (npm "soap"), a third SOAP toolkit for the interoperability test (NodeSoapInteropIT), in a cache
+# directory outside the work tree. Node.js comes from Debian unless a node with npm is already installed.
+# DOJI_NODE_SOAP=skip leaves it out (the demo does not need it).
+if [ "${DOJI_NODE_SOAP:-}" = skip ]; then
+  exit 0
+fi
+node_dir="${DOJI_NODE_DIR:-$HOME/.cache/doji/node}"
+soap_version=1.13.0
+if ! command -v npm >/dev/null 2>&1; then
+  echo "[install-deps] installing: nodejs npm"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends nodejs npm
+fi
+if [ "$(node -e "try{console.log(require('$node_dir/node_modules/soap/package.json').version)}catch(e){}" 2>/dev/null)" != "$soap_version" ]; then
+  echo "[install-deps] installing npm soap@$soap_version into $node_dir"
+  mkdir -p "$node_dir"
+  npm install --prefix "$node_dir" --no-audit --no-fund --no-save "soap@$soap_version" >/dev/null
+else
+  echo "[install-deps] npm soap@$soap_version present in $node_dir"
+fi

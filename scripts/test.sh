@@ -30,7 +30,7 @@ stop_backends() {
 }
 trap stop_backends EXIT
 
-require=zeep,chromium
+require=zeep,chromium,node-soap
 for b in $backends; do
   echo "[test] installing and starting $b"
   t0=$SECONDS

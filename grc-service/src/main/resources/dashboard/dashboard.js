@@ -44,13 +44,28 @@
     return lines;
   }
 
+  /*
+   * What an RM's part means to an operator. After a commit the RM's reserve state machine is back at
+   * ReserveStart while the reservation is Created (booked, not started): "reserved", not a state pair that
+   * reads as nothing booked. The raw states stay in the tooltip.
+   */
+  const HOLDING = { ReserveChecking: 'checking', ReserveHeld: 'held (prepared)', ReserveCommitting: 'committing',
+    ReserveAborting: 'aborting', ReserveFailed: 'reserve failed', ReserveTimeout: 'hold timed out' };
+  const LIFECYCLE = { Created: 'reserved', Active: 'active', PassedEndTime: 'ended', Terminating: 'releasing',
+    Terminated: 'released', Failed: 'failed' };
+  D.partLabel = function (reservationState, lifecycleState) {
+    if (reservationState && HOLDING[reservationState]) return HOLDING[reservationState];
+    return LIFECYCLE[lifecycleState] || [reservationState, lifecycleState].filter(Boolean).join(' · ');
+  };
+
   function outcomes(row) {
     return row.outcomes.map(o => {
       const failed = !!o.errorCode;
-      const state = failed ? o.errorCode : [o.reservationState, o.lifecycleState].filter(Boolean).join(' · ');
+      const state = failed ? o.errorCode : D.partLabel(o.reservationState, o.lifecycleState);
       const chip = el('div', { class: 'chip ' + (failed ? 'chip-bad' : 'chip-ok'), 'data-rm': o.rmId },
         el('span', { class: 'chip-rm' }, o.rmId), el('span', { class: 'chip-state' }, state || '—'));
-      const title = [o.reservationKey ? 'reservation ' + o.reservationKey : null,
+      const title = [[o.reservationState, o.lifecycleState].filter(Boolean).join(' · ') || null,
+        o.reservationKey ? 'reservation ' + o.reservationKey : null,
         o.handles.length ? 'handle ' + o.handles.join(', ') : null, o.message].filter(Boolean).join('\n');
       if (title) chip.setAttribute('title', title);
       return failed && o.message ? [chip, el('div', { class: 'chip-msg' }, o.message)] : chip;

@@ -4,7 +4,7 @@
 (function (D) {
   const { svg, fill } = D;
   const PALETTE = ['#2563eb', '#0d9488', '#9333ea', '#c2410c', '#0891b2', '#4d7c0f', '#be185d', '#475569'];
-  const NODE_W = 104, NODE_H = 42;
+  const NODE_W = 136, NODE_H = 42;
 
   function layout(nodes, width, height) {
     const cx = width / 2, cy = height / 2;
@@ -92,7 +92,7 @@
         svg('rect', { x: p.x - NODE_W / 2 + 6, y: p.y + NODE_H / 2 - 8, width: (NODE_W - 12) * used, height: 3, rx: 1.5, fill: c }),
         svg('text', { x: p.x, y: p.y - 4, class: 'g-site-label' }, n.id),
         svg('text', { x: p.x, y: p.y + 9, class: 'g-site-sub' },
-          n.totalCores ? n.coresInUse + ' / ' + n.totalCores + ' cores' : 'network endpoint'), title);
+          n.totalCores ? n.coresInUse + ' of ' + n.totalCores + ' cores in use now' : 'network endpoint'), title);
     });
     fill(container, svg('svg', { width, height, viewBox: '0 0 ' + width + ' ' + height, class: 'graph', role: 'img',
       'aria-label': 'resource graph' }, hulls, edges, nodes));

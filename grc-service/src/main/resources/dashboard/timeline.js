@@ -40,18 +40,24 @@
         row.appendChild(svg('text', { x: 12, y: y + h / 2 + 4, class: 'tl-label' }, r.label,
           svg('title', {}, r.label + (r.rmId ? ' (' + r.rmId + ')' : ''))));
         row.appendChild(svg('text', { x: LABEL_W - 8, y: y + h / 2 + 4, class: 'tl-rm' }, r.rmId || ''));
-        for (const b of r.bars) {
-          const x0 = x(Date.parse(b.start)), x1 = x(Date.parse(b.end));
+        const bars = r.bars.map(b => ({ b, x0: x(Date.parse(b.start)), x1: x(Date.parse(b.end)) }));
+        for (const { b, x0, x1 } of bars) {
           const by = y + ROW_PAD + b.lane * LANE_H + 1;
           const amount = r.kind === 'site' ? b.amount + ' cores' : D.fmtMbps(b.amount);
           const bar = svg('g', { class: 'tl-bar', 'data-key': b.key, 'data-state': b.state },
             svg('rect', { x: x0, y: by, width: Math.max(2, x1 - x0), height: LANE_H - 3, rx: 3,
               fill: D.STATE_COLORS[b.state] || '#888' }),
             svg('title', {}, b.key + '\n' + b.state + ' · ' + amount + '\n' + D.fmtTime(b.start) + ' → ' + D.fmtTime(b.end) + ' UTC'));
+          const label = b.key.slice(0, 8) + ' · ' + amount;
           if (x1 - x0 > 70) {
-            const label = b.key.slice(0, 8) + ' · ' + amount;
             bar.appendChild(svg('text', { x: x0 + 6, y: by + LANE_H - 8, class: 'tl-bar-text' },
               label.length * 6.2 > x1 - x0 - 10 ? b.key.slice(0, 8) : label));
+          } else {
+            // a short bar is labelled beside it, as far as the next bar of its lane (or the edge) leaves room
+            const next = bars.filter(o => o.b.lane === b.lane && o.x0 >= x1).reduce((m, o) => Math.min(m, o.x0), width - RIGHT_PAD);
+            const room = next - x1 - 8;
+            const text = label.length * 6.2 <= room ? label : b.key.slice(0, Math.max(3, Math.floor(room / 6.2)));
+            bar.appendChild(svg('text', { x: x1 + 4, y: by + LANE_H - 8, class: 'tl-bar-text outside' }, text));
           }
           row.appendChild(bar);
         }

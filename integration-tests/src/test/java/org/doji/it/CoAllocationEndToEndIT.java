@@ -232,7 +232,8 @@ class CoAllocationEndToEndIT {
             assertThat(List.of(p.getFrom(), p.getTo())).containsExactlyInAnyOrder("SITE_A", "SITE_B");
             assertThat(p.getBandwidthMbps()).isEqualTo(1000);
         });
-        assertThat(doc.getPlan().getCost()).isEqualTo(8 * 2.0 + 16 * 1.0 + 1000 * 0.005, org.assertj.core.data.Offset.offset(1e-9));
+        // prices are per core-hour and per Mbps-hour: the hourly rate times the window's 2 hours
+        assertThat(doc.getPlan().getCost()).isEqualTo((8 * 2.0 + 16 * 1.0 + 1000 * 0.005) * 2, org.assertj.core.data.Offset.offset(1e-9));
 
         // every participant holds a committed reservation, visible through its own EPR
         assertThat(doc.getRm()).extracting(RmOutcome::getRmId).containsExactlyInAnyOrder("crm-a", "crm-b", "nrm-d1");

@@ -1,9 +1,9 @@
 package org.doji.grc.cli;
 
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.doji.contract.types.CoAllocationDocument;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,13 +25,8 @@ class CancelCommand implements Callable<Integer> {
     @Option(names = "--no-wait", description = "Do not wait until every RM has acknowledged the cancel")
     boolean noWait;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
-            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
-    String pollInterval;
-
-    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
-    String waitTimeout;
+    @Mixin
+    WaitOptions waiting = new WaitOptions();
 
     CancelCommand(DojiCli root) {
         this.root = root;
@@ -39,13 +34,12 @@ class CancelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
-        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
+        ProgressWatcher watcher = waiting.watcher(client, root.ctx, root.output());
         GrcRef target = client.ref(ref);
         CoAllocationDocument doc = client.cancel(target, correlationId);
         if (!noWait && !ProgressWatcher.settled(doc.getState())) {
-            doc = new ProgressWatcher(client, root.ctx, root.output(), interval, wait).follow(target, doc);
+            doc = watcher.follow(target, doc);
         }
         CoAllocationDocument done = doc;
         root.output().result(() -> Views.document(done), w -> TextViews.document(w, done));

@@ -1,6 +1,5 @@
 package org.doji.grc.cli;
 
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -31,13 +30,8 @@ class ModifyCommand implements Callable<Integer> {
     @Option(names = "--no-wait", description = "Do not follow a modification the GRC applies asynchronously")
     boolean noWait;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
-            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
-    String pollInterval;
-
-    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
-    String waitTimeout;
+    @Mixin
+    WaitOptions waiting = new WaitOptions();
 
     @Option(names = "--correlation-id", paramLabel = "ID", description = "Idempotency key of the call")
     String correlationId;
@@ -48,19 +42,38 @@ class ModifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
-        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
+        ProgressWatcher watcher = waiting.watcher(client, root.ctx, root.output());
         GrcRef target = client.ref(ref);
         RequestMapper mapper = new RequestMapper(root.ctx.clock(), client::knownSites);
         mapper.checkModifiable(request);
         CoAllocationDocument current = client.document(target);
         CoAllocationRequest changed = mapper.modified(current.getRequest(), request);
         Output out = root.output();
-        CoAllocationDocument doc = client.modify(target, changed, correlationId);
+        CoAllocationDocument doc;
+        try {
+            doc = client.modify(target, changed, correlationId);
+        } catch (CliException e) {
+            throw refused(e);
+        }
         if (!noWait && !ProgressWatcher.settled(doc.getState())) {
-            doc = new ProgressWatcher(client, root.ctx, out, interval, wait).follow(target, doc);
+            doc = watcher.follow(target, doc);
+        }
+        if (ReserveCommand.holds(doc)) {
+            out.progress("co-allocation " + doc.getKey() + " modified: " + TextViews.windowAndCost(doc));
         }
         return ReserveCommand.settled(out, doc);
+    }
+
+    /**
+     * A modification the GRC could not plan or hold (MODIFY_REFUSED: the co-allocation is unchanged) is a failed
+     * request, exit code 1 as for a reserve with no feasible plan; other faults keep theirs.
+     */
+    static CliException refused(CliException e) {
+        if ("ResourceUnavailableFault".equals(e.faultKind())) {
+            return new CliException(ExitCode.FAILED, "modification failed, the co-allocation is unchanged: " + e.getMessage(),
+                    e.faultKind(), e.errorCode(), e);
+        }
+        return e;
     }
 }

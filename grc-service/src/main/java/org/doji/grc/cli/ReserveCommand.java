@@ -1,6 +1,5 @@
 package org.doji.grc.cli;
 
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -30,13 +29,8 @@ class ReserveCommand implements Callable<Integer> {
     @Option(names = "--no-wait", description = "Return after the GRC accepted the request (prints its key)")
     boolean noWait;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "500ms",
-            description = "How often to poll the state while waiting (default ${DEFAULT-VALUE})")
-    String pollInterval;
-
-    @Option(names = "--wait-timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Give up waiting after this long, exit code 5 (default ${DEFAULT-VALUE})")
-    String waitTimeout;
+    @Mixin
+    WaitOptions waiting = new WaitOptions();
 
     @Option(names = "--correlation-id", paramLabel = "ID",
             description = "Idempotency key: repeating the call with the same id returns the same co-allocation")
@@ -48,11 +42,10 @@ class ReserveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration interval = TimeArgs.duration("--poll-interval", pollInterval);
-        Duration wait = TimeArgs.duration("--wait-timeout", waitTimeout);
         GrcClient client = root.client();
-        CoAllocationRequest r = new RequestMapper(root.ctx.clock(), client::knownSites).request(request);
         Output out = root.output();
+        ProgressWatcher watcher = waiting.watcher(client, root.ctx, out);
+        CoAllocationRequest r = new RequestMapper(root.ctx.clock(), client::knownSites).request(request);
         GrcRef ref;
         try {
             ref = client.create(r, correlationId);
@@ -64,14 +57,19 @@ class ReserveCommand implements Callable<Integer> {
             out.result(() -> java.util.Map.of("key", ref.key(), "address", ref.address()), w -> { });
             return ExitCode.OK.code();
         }
-        CoAllocationDocument doc = new ProgressWatcher(client, root.ctx, out, interval, wait).follow(ref, null);
+        CoAllocationDocument doc = watcher.follow(ref, null);
         return settled(out, doc);
+    }
+
+    /** Whether the co-allocation holds (or held) its resources. */
+    static boolean holds(CoAllocationDocument doc) {
+        return doc.getState() == CoAllocationState.RESERVED || doc.getState() == CoAllocationState.ACTIVE
+                || doc.getState() == CoAllocationState.COMPLETED;
     }
 
     /** Prints the settled co-allocation; 0 when it holds its resources, 1 when it failed. */
     static int settled(Output out, CoAllocationDocument doc) {
-        boolean ok = doc.getState() == CoAllocationState.RESERVED || doc.getState() == CoAllocationState.ACTIVE
-                || doc.getState() == CoAllocationState.COMPLETED;
+        boolean ok = holds(doc);
         out.result(() -> Views.document(doc), w -> {
             if (ok) {
                 TextViews.document(w, doc);

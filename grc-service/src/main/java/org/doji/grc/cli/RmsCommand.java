@@ -2,6 +2,8 @@ package org.doji.grc.cli;
 
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -27,9 +29,13 @@ class RmsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ResourceManagerList list = root.client().resourceManagers();
-        root.output().result(() -> list.getResourceManager().stream().map(RmsCommand::view).toList(), w -> {
+        // the GRC's registry answers in no particular order: compute RMs first, then network RMs, each by id
+        List<ResourceManagerStatus> rms = list.getResourceManager().stream().sorted(Comparator
+                .comparing((ResourceManagerStatus rm) -> rm.getKind() == null ? "~" : rm.getKind().toString())
+                .thenComparing(ResourceManagerStatus::getId)).toList();
+        root.output().result(() -> rms.stream().map(RmsCommand::view).toList(), w -> {
             Table t = new Table("RM", "KIND", "DOMAIN", "SITES", "HEALTH", "LATENCY", "CHECKED", "ADDRESS", "LAST ERROR");
-            for (ResourceManagerStatus rm : list.getResourceManager()) {
+            for (ResourceManagerStatus rm : rms) {
                 t.row(rm.getId(), rm.getKind(), rm.getDomain(), String.join(",", rm.getSite()), health(rm),
                         rm.getLatencyMillis() == null ? null : String.format(Locale.ROOT, "%.1fms", rm.getLatencyMillis()),
                         rm.getLastChecked() == null ? null : rm.getLastChecked().truncatedTo(ChronoUnit.SECONDS), rm.getAddress(), rm.getLastError());

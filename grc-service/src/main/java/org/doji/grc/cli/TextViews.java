@@ -39,6 +39,12 @@ final class TextViews {
         }
     }
 
+    /** "window START .. END, cost C" of a co-allocation's plan (for one-line confirmations). */
+    static String windowAndCost(CoAllocationDocument d) {
+        Plan p = d.getPlan();
+        return p == null ? "no plan" : "window " + p.getWindow().getStart() + " .. " + p.getWindow().getEnd() + ", cost " + cost(p.getCost());
+    }
+
     /** One plan in detail: window and cost, then its sites and paths. */
     static void plan(PrintWriter out, Plan p) {
         out.println("  window: " + p.getWindow().getStart() + " .. " + p.getWindow().getEnd() + "   cost: " + cost(p.getCost())

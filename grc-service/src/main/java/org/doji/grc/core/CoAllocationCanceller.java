@@ -15,6 +15,7 @@ import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
+import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
  * Cancels a co-allocation with two-phase commit (DESIGN §4): every RM records the intent, then commits the
@@ -37,8 +38,18 @@ final class CoAllocationCanceller {
     }
 
     CoAllocation cancel(Caller caller, CoAllocation c) {
-        if (c.state() == CoAllocationState.Cancelled || c.state() == CoAllocationState.Cancelling) {
+        if (c.state() == CoAllocationState.Cancelled) {
             return c; // a repeated cancel
+        }
+        if (c.state() == CoAllocationState.Cancelling) {
+            // a repeat is acknowledged only if the cancel in progress will end Cancelled (its commit is decided);
+            // one being undone (refused, or presumed aborted after a restart) leaves the co-allocation Reserved
+            boolean decided = runner.engine().log().ofSubject(c.key()).stream()
+                    .anyMatch(t -> t.change() == Change.CANCEL && t.decision() == Decision.COMMITTED);
+            if (decided) {
+                return c;
+            }
+            throw DojiException.illegalTransition("Cancelling (an earlier cancel is being undone at its RMs)", "cancel");
         }
         CoAllocationStateMachine.next(c.state(), CoAllocationEvent.CANCEL);
         Busy.refuseIfBusy(runner.engine(), c, "cancel");

@@ -1,33 +1,25 @@
 package org.doji.grc.core;
 
-import jakarta.xml.ws.BindingProvider;
 import java.time.Clock;
-import java.util.concurrent.ExecutorService;
-import org.doji.contract.NotificationConsumerPortType;
-import org.doji.contract.NotificationConsumerService;
+import java.util.concurrent.Executor;
 import org.doji.contract.types.StateChange;
 import org.doji.grc.model.CoAllocationState;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.doji.rm.soap.NotificationSender;
 
 /**
- * WS-BaseNotification to a co-allocation's consumer EPR on every state change (DESIGN §10). Best effort and
- * off the caller's thread: a consumer that cannot be reached is logged, and polling still works; a callback
- * never changes a co-allocation.
+ * WS-BaseNotification to a co-allocation's consumer EPR on every state change (DESIGN §10), after the change is
+ * stored; best effort ({@link NotificationSender}): a callback never changes a co-allocation, polling still works.
  */
 public class CoAllocationNotifier implements CoAllocationStore.StateListener {
 
-    private static final Logger log = LoggerFactory.getLogger(CoAllocationNotifier.class);
-
     private final String producer;
     private final Clock clock;
-    private final ExecutorService executor;
-    private final NotificationConsumerService service = new NotificationConsumerService();
+    private final NotificationSender sender;
 
-    public CoAllocationNotifier(String producer, Clock clock, ExecutorService executor) {
+    public CoAllocationNotifier(String producer, Clock clock, Executor executor) {
         this.producer = producer;
         this.clock = clock;
-        this.executor = executor;
+        this.sender = new NotificationSender(executor);
     }
 
     @Override
@@ -41,21 +33,6 @@ public class CoAllocationNotifier implements CoAllocationStore.StateListener {
         change.setTime(clock.instant());
         change.setCoAllocationState(org.doji.contract.types.CoAllocationState.fromValue(after.state().name()));
         change.setMessage(after.reason() == null ? before + " -> " + after.state() : after.reason());
-        try {
-            executor.execute(() -> send(consumer, change));
-        } catch (RuntimeException e) {
-            log.warn("notification of {} to {} not sent: {}", after.key(), consumer, e.toString());
-        }
-    }
-
-    private void send(String consumer, StateChange change) {
-        try {
-            NotificationConsumerPortType port = service.getNotificationConsumerPort();
-            ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, consumer);
-            port.notify(java.util.List.of(change));
-        } catch (RuntimeException e) {
-            log.warn("could not notify {} of {} ({}): {}", consumer, change.getResource(), change.getCoAllocationState(),
-                    e.toString());
-        }
+        sender.send(consumer, change);
     }
 }

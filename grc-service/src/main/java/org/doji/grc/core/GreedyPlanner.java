@@ -115,7 +115,9 @@ public class GreedyPlanner implements PlanningStrategy {
             routed.add(new CoPlan.RoutedLink(l.from(), l.to(), l.bandwidthMbps(),
                     route.stream().map(e -> new CoPlan.Hop(e.rmId(), e.from(), e.to())).toList()));
         }
-        return new CoPlan(slot, window, placed, routed, cost, 1.0 / (1 + cost));
+        double hours = java.time.Duration.between(window.start(), window.end()).toMillis() / 3_600_000.0;
+        double money = cost * hours; // prices are per core-hour and per Mbps-hour, as at the RMs
+        return new CoPlan(slot, window, placed, routed, money, 1.0 / (1 + money));
     }
 
     /** Dijkstra on price over edges with enough free bandwidth. */

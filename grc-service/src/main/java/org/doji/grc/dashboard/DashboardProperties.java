@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled          serve the dashboard at all
  * @param refresh          how often the page reloads its data
  * @param maxCoAllocations how many co-allocations the table lists (the most recent)
- * @param timelineBefore   how far back the timeline reaches by default
+ * @param timelineBefore   how far back the timeline may reach by default (it opens an hour before now, earlier
+ *                         only to show the start of a reservation)
  * @param timelineMax      the longest timeline range served
  */
 @ConfigurationProperties("doji.dashboard")

@@ -81,7 +81,11 @@ public class DashboardQuery {
         return load(records.recentKeys(PageRequest.of(0, props.maxCoAllocations()))).stream().map(DashboardQuery::row).toList();
     }
 
-    /** The Gantt chart over [from, to); by default from a while ago to the last planned end (at least a day ahead). */
+    /**
+     * The Gantt chart over [from, to). By default it opens an hour before now, or at the earliest start of a
+     * reservation shown (at most {@code timeline-before} back), so it never opens on hours of empty past; it
+     * reaches to the last planned end (at least a day ahead).
+     */
     public Timeline timeline(Instant from, Instant to) {
         Instant now = clock.instant();
         Instant start = from != null ? from : now.minus(props.timelineBefore());
@@ -92,6 +96,12 @@ public class DashboardQuery {
         Instant queryEnd = to == null || to.isAfter(limit) ? limit : to;
         TimelineBuilder builder = new TimelineBuilder(inventories());
         load(records.keysOverlapping(HOLDING, start, queryEnd, PageRequest.of(0, MAX_BARS))).forEach(builder::add);
+        if (from == null) {
+            Instant earliest = builder.earliestStart();
+            Instant hourAgo = now.minus(Duration.ofHours(1));
+            Instant wanted = earliest == null || earliest.isAfter(hourAgo) ? hourAgo : earliest;
+            start = wanted.isBefore(start) ? start : wanted.truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        }
         Instant end = queryEnd;
         if (to == null) {
             Instant latest = builder.latestEnd();
@@ -113,6 +123,10 @@ public class DashboardQuery {
     }
 
     /** Every registered RM with what the registry's last probe saw, in registration order. */
+    /** The registry keeps no order: compute RMs first, then network RMs, each by id. */
+    private static final java.util.Comparator<RmHealth> STABLE_ORDER = java.util.Comparator
+            .comparing((RmHealth h) -> h.kind() == null ? "~" : h.kind()).thenComparing(RmHealth::rmId);
+
     public List<RmHealth> health() {
         return registry.health().stream().map(h -> {
             ResourceInventory inv = registry.description(h.rmId()).orElse(null);
@@ -120,7 +134,7 @@ public class DashboardQuery {
             return new RmHealth(h.rmId(), address, inv == null ? null : inv.kind().name(),
                     inv == null ? null : inv.domain(), inv == null ? null : inv.backend(), h.reachable(),
                     h.lastChecked(), h.lastSuccess(), h.latency() == null ? null : h.latency().toMillis(), h.lastError());
-        }).toList();
+        }).sorted(STABLE_ORDER).toList();
     }
 
     /** The cached descriptions of the RMs described so far, in registration order (never calls an RM). */
@@ -132,6 +146,11 @@ public class DashboardQuery {
     public List<Service> services(String grcAddress) {
         List<Service> out = new java.util.ArrayList<>();
         out.add(new Service(grcId, "GRC", grcAddress, wsdl(grcAddress)));
+        // every GRC also serves the RM port type beside its own (a parent GRC registers it like any RM)
+        String rmPort = grcAddress.endsWith("/grc") ? grcAddress.substring(0, grcAddress.length() - 4) + "/rm" : null;
+        if (rmPort != null) {
+            out.add(new Service(grcId + " (RM port)", "GRC as an RM", rmPort, wsdl(rmPort)));
+        }
         registry.all().forEach(rm -> out.add(new Service(rm.id(),
                 registry.description(rm.id()).map(d -> d.kind().name()).orElse("RM"), rm.address(), wsdl(rm.address()))));
         return out;

@@ -76,6 +76,12 @@ final class TimelineBuilder {
         return this;
     }
 
+    /** The earliest start of any bar, or null without bars. */
+    Instant earliestStart() {
+        return all().flatMap(r -> r.coByKey.values().stream()).map(c -> c.plan().window().start())
+                .min(Comparator.naturalOrder()).orElse(null);
+    }
+
     /** The latest end of any bar, or null without bars. */
     Instant latestEnd() {
         return all().flatMap(r -> r.coByKey.values().stream()).map(c -> c.plan().window().end())

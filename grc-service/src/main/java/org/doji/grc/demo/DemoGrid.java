@@ -23,6 +23,9 @@ public final class DemoGrid {
     private DemoGrid() {
     }
 
+    /** The reserve the demo log suggests (DojiCliTest runs it): two 4-core sites s1, s2 joined by 1000 Mbps. */
+    public static final String SUGGESTED_RESERVE = "reserve --sites 2 --cores 4 --mesh 1000 --start +1h --end +3h";
+
     public static void main(String[] args) throws Exception {
         int port = 8080;
         String data = "./data/demo";
@@ -43,8 +46,7 @@ public final class DemoGrid {
         log.info("  service listings: http://localhost:{}/services (and each RM's /services)", port);
         log.info("  dashboard: {}", grid.grcUrl().replace("/services/grc", "/dashboard/"));
         log.info("  the GRC as an RM (for a parent GRC): {}", grid.grcUrl().replace("/services/grc", "/services/rm"));
-        log.info("  command line: ./scripts/doji --grc {} reserve --sites 2 --cores 4 --link a-b:1000 --start +1h --end +3h",
-                grid.grcUrl());
+        log.info("  command line: ./scripts/doji --grc {} {}", grid.grcUrl(), SUGGESTED_RESERVE);
 
         SampleClient client = new SampleClient(grid.grcUrl());
         EndpointReferenceType epr = client.create(SampleClient.sampleRequest(Instant.now()));

@@ -275,7 +275,7 @@ public class GrcResourceManager implements ResourceManager {
             }
             String why = InlineRun.refusals(prepared);
             Transaction aborted = engine.decide(prepared, Decision.ABORTED, why, onRefusal);
-            engine.complete(aborted, Duration.ofSeconds(2));
+            engine.complete(aborted, runner.phaseTwoInline());
             throw DojiException.unavailable(refusal, "the reservation is unchanged: " + why);
         });
     }
@@ -287,7 +287,7 @@ public class GrcResourceManager implements ResourceManager {
             Transaction current = engine.log().find(t.id()).orElseThrow();
             Transaction decided = engine.decide(current, decision, why, () -> store.update(key, r -> books.settle(r, current,
                     decision, to)));
-            return engine.complete(decided, Duration.ofSeconds(2));
+            return engine.complete(decided, runner.phaseTwoInline());
         });
     }
 

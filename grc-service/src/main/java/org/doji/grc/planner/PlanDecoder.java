@@ -50,7 +50,9 @@ public final class PlanDecoder {
             routes.add(new org.doji.grc.planner.model.RoutedLink(rl.from(), rl.to(), rl.bandwidthMbps(),
                     hopsByRequestLink.get(i)));
         }
-        return new CandidatePlan(slot.index(), slot.start(), slot.end(), placement, routes, cost,
+        // prices are per core-hour and per Mbps-hour (as at every RM): the slot's length turns the rate into money
+        double hours = java.time.Duration.between(slot.start(), slot.end()).toMillis() / 3_600_000.0;
+        return new CandidatePlan(slot.index(), slot.start(), slot.end(), placement, routes, cost * hours,
                 QualityScore.score(penalty));
     }
 }

@@ -1,24 +1,31 @@
 package org.doji.grc.simulation;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.doji.grc.simulation.Simulation.Run;
 import org.doji.grc.simulation.Simulation.Setting;
 import org.doji.grc.simulation.Workload.SimRequest;
 
 /**
- * The whole reference evaluation: for every mean interval one workload, run once per setting on a fresh
- * grid (so both settings see exactly the same requests), plus the demand ratios of each workload.
+ * The whole evaluation: K trials (seeds seed, seed+1, ...); in each, for every mean interval one workload, run
+ * once per setting on a fresh grid (so both settings see exactly the same requests), plus the demand ratios of
+ * each workload. Experiments are independent (own grid, own virtual clock), so they run on every processor at
+ * once; each is deterministic, so the results do not depend on how they were scheduled.
  */
 public final class Evaluation {
 
-    /** Everything the report and the plot are made of. */
-    public record Result(SimulationParameters params, List<Run> runs, Map<Integer, Map<String, DemandRatio>> demand,
-                         int totalCores, long totalPathMbps, long wallNanos) {
-        public Result {
+    /** One trial: its seed, its runs (interval-major, then setting) and its demand ratios by interval and user. */
+    public record Trial(long seed, List<Run> runs, Map<Integer, Map<String, DemandRatio>> demand) {
+        public Trial {
             runs = List.copyOf(runs);
         }
 
@@ -28,45 +35,110 @@ public final class Evaluation {
         }
     }
 
-    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Everything the report and the plot are made of. */
+    public record Result(Scenario scenario, List<Trial> trials, long wallNanos) {
+        public Result {
+            trials = List.copyOf(trials);
+        }
 
-    private final SimulationParameters params;
+        public List<Run> allRuns() {
+            return trials.stream().flatMap(t -> t.runs().stream()).toList();
+        }
+    }
 
-    public Evaluation(SimulationParameters params) {
-        this.params = params;
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+    private final Scenario scenario;
+    private final int trials;
+
+    public Evaluation(Scenario scenario, int trials) {
+        if (trials < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1, was " + trials);
+        }
+        this.scenario = scenario;
+        this.trials = trials;
     }
 
     public Result run(Simulation.Observer observer, Consumer<String> progress) {
         long t0 = System.nanoTime();
-        ReferenceGrid probe = ReferenceGrid.create(new VirtualClock(Workload.T0), Map.of());
-        int cores = probe.totalCores();
-        long mbps = probe.totalPathMbps();
-        Simulation simulation = new Simulation(params);
-        List<Run> runs = new ArrayList<>();
-        Map<Integer, Map<String, DemandRatio>> demand = new LinkedHashMap<>();
-        for (int interval : params.intervalsMinutes()) {
-            List<SimRequest> requests = Workload.generate(params, interval);
-            Map<String, DemandRatio> ratios = new LinkedHashMap<>();
-            for (String user : Workload.USERS) {
-                ratios.put(user, DemandRatio.of(requests.stream().filter(r -> r.user().equals(user)).toList(), cores, mbps,
-                        params.bookablePeriod()));
+        Consumer<String> say = line -> {
+            synchronized (progress) {
+                progress.accept(line);
             }
-            ratios.put("all", DemandRatio.of(requests, cores, mbps, params.bookablePeriod()));
-            demand.put(interval, ratios);
-            for (Setting setting : Setting.values()) {
-                long s0 = System.nanoTime();
-                long c0 = CPU.getCurrentThreadCpuTime();
-                progress.accept(String.format(java.util.Locale.ROOT, "interval %d min, setting %s: %d requests ...",
-                        interval, setting, requests.size()));
-                Run run = simulation.run(interval, setting, requests, observer, progress);
-                long reserved = run.outcomes().stream().filter(Simulation.Outcome::reserved).count();
-                progress.accept(String.format(java.util.Locale.ROOT,
-                        "interval %d min, setting %s: %d of %d reserved, %d activation ticks, %.1f s (%.1f s CPU)",
-                        interval, setting, reserved, requests.size(), run.ticks(), (System.nanoTime() - s0) / 1e9,
-                        (CPU.getCurrentThreadCpuTime() - c0) / 1e9));
-                runs.add(run);
+        };
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+                trials * scenario.arrivals().intervalsMinutes().size() * Setting.values().length));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "simulation");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Long> seeds = new ArrayList<>();
+            List<Map<Integer, Map<String, DemandRatio>>> demands = new ArrayList<>();
+            List<List<Future<Run>>> futures = new ArrayList<>();
+            for (int k = 0; k < trials; k++) {
+                Scenario s = scenario.withSeed(scenario.seed() + k);
+                seeds.add(s.seed());
+                Map<Integer, Map<String, DemandRatio>> demand = new LinkedHashMap<>();
+                List<Future<Run>> runs = new ArrayList<>();
+                for (int interval : s.arrivals().intervalsMinutes()) {
+                    List<SimRequest> requests = Workload.generate(s, interval);
+                    demand.put(interval, ratios(s, requests));
+                    for (Setting setting : Setting.values()) {
+                        runs.add(pool.submit(() -> experiment(s, interval, setting, requests, observer, say)));
+                    }
+                }
+                demands.add(demand);
+                futures.add(runs);
             }
+            List<Trial> out = new ArrayList<>();
+            for (int k = 0; k < trials; k++) {
+                List<Run> runs = new ArrayList<>();
+                for (Future<Run> f : futures.get(k)) {
+                    runs.add(f.get());
+                }
+                out.add(new Trial(seeds.get(k), runs, demands.get(k)));
+            }
+            return new Result(scenario, out, System.nanoTime() - t0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        return new Result(params, runs, demand, cores, mbps, System.nanoTime() - t0);
+    }
+
+    private static Run experiment(Scenario s, int interval, Setting setting, List<SimRequest> requests,
+                                  Simulation.Observer observer, Consumer<String> say) {
+        long s0 = System.nanoTime();
+        long c0 = CPU.getCurrentThreadCpuTime();
+        say.accept(String.format(java.util.Locale.ROOT, "seed %d, interval %d min, setting %s: %d requests ...", s.seed(),
+                interval, setting, requests.size()));
+        Run run = new Simulation(s).run(interval, setting, requests, observer, say);
+        long reserved = run.outcomes().stream().filter(Simulation.Outcome::reserved).count();
+        say.accept(String.format(java.util.Locale.ROOT,
+                "seed %d, interval %d min, setting %s: %d of %d reserved, %d activation ticks, %.1f s (%.1f s CPU)", s.seed(),
+                interval, setting, reserved, requests.size(), run.ticks(), (System.nanoTime() - s0) / 1e9,
+                (CPU.getCurrentThreadCpuTime() - c0) / 1e9));
+        return run;
+    }
+
+    /** Demand ratios of one workload: per user and for all users together ("all"). */
+    static Map<String, DemandRatio> ratios(Scenario s, List<SimRequest> requests) {
+        Map<String, DemandRatio> ratios = new LinkedHashMap<>();
+        java.time.Duration period = java.time.Duration.ofHours(s.booking().mode() == Scenario.Booking.Mode.NEXT_DAY
+                ? s.booking().hours() : (long) s.arrivals().hours() + s.booking().hours());
+        for (String user : s.userNames()) {
+            ratios.put(user, DemandRatio.of(requests.stream().filter(r -> r.user().equals(user)).toList(), s.topology(),
+                    s.bandwidthCounting(), period));
+        }
+        ratios.put("all", DemandRatio.of(requests, s.topology(), s.bandwidthCounting(), period));
+        return ratios;
     }
 }

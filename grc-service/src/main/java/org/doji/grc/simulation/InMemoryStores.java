@@ -33,6 +33,12 @@ final class InMemoryStores {
     private InMemoryStores() {
     }
 
+    /** The repository methods this class answers; {@code InMemoryStoresTest} checks the kernel needs no other. */
+    static final java.util.Set<String> RESERVATION_QUERIES = java.util.Set.of("save", "findById", "deleteById", "deleteAllById",
+            "findAll", "findByLifecycleStateIn", "findByTerminationTimeLessThanEqual", "existsByTerminationTimeNotNull",
+            "deleteInStatesUpdatedBefore");
+    static final java.util.Set<String> ANSWER_QUERIES = java.util.Set.of("save", "findById", "deleteCreatedBefore");
+
     static ReservationStore create() {
         return new ReservationStore(reservations(), answers(), new TransactionTemplate(NO_TRANSACTIONS), new JsonCodec());
     }
@@ -85,6 +91,16 @@ final class InMemoryStores {
                     r -> ((Collection<?>) args[0]).contains(r.getLifecycleState()));
             case "findByTerminationTimeLessThanEqual" -> copies(terminating.values(),
                     r -> !r.getTerminationTime().isAfter((Instant) args[0]));
+            case "existsByTerminationTimeNotNull" -> !terminating.isEmpty();
+            case "deleteInStatesUpdatedBefore" -> { // the retention of finished reservations (hourly)
+                List<String> old = rows.values().stream().filter(r -> ((Collection<?>) args[0]).contains(r.getLifecycleState())
+                        && r.getUpdated().isBefore((Instant) args[1])).map(ReservationRecord::getKey).toList();
+                old.forEach(k -> {
+                    rows.remove(k);
+                    terminating.remove(k);
+                });
+                yield old.size();
+            }
             default -> throw new UnsupportedOperationException("in-memory reservations: " + name);
         });
     }

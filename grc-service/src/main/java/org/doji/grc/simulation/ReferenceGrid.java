@@ -22,41 +22,13 @@ import org.doji.rm.spi.LinkFreeView;
 import org.doji.rm.spi.NetworkRouting;
 
 /**
- * The grid of DESIGN §9 as real RM kernels over simulated backends, all on one (virtual) clock: 10 CRMs
- * (JN1–JN4 with 8/16/32/64 cores, JS1–JS3 and US1–US3 with 8/16/32), one NRM per domain (JN, JS, US),
- * exchange points X1 (JN, JS, US) and X2 (JN, JS). Inside a domain the sites form a complete graph of
- * 10 Gbps paths at 5 per Gbps-hour, and every exchange point of the domain is joined to every site by a
- * 20 Gbps path at 3 per Gbps-hour; cores cost 1 per core-hour. Compute nodes have one core each, so a
- * reservation of c cores takes exactly c cores.
+ * A scenario's grid (the reference one: DESIGN §9) as real RM kernels over simulated backends, all on one
+ * (virtual) clock: a CRM per site (crm-JN1, ...), an NRM per domain (nrm-JN, ...) exporting the domain's site
+ * paths and exchange paths. Compute nodes have one core each, so a reservation of c cores takes exactly c cores.
+ * Prices are per core-hour and per Mbps-hour.
  */
 public final class ReferenceGrid {
 
-    /** A network domain of §9: its sites' core counts and its exchange points. */
-    public record Domain(String name, List<Integer> siteCores, List<String> exchangePoints) {
-        public Domain {
-            siteCores = List.copyOf(siteCores);
-            exchangePoints = List.copyOf(exchangePoints);
-        }
-
-        public List<String> sites() {
-            List<String> out = new ArrayList<>();
-            for (int i = 1; i <= siteCores.size(); i++) {
-                out.add(name + i);
-            }
-            return out;
-        }
-    }
-
-    public static final List<Domain> DOMAINS = List.of(
-            new Domain("JN", List.of(8, 16, 32, 64), List.of("X1", "X2")),
-            new Domain("JS", List.of(8, 16, 32), List.of("X1", "X2")),
-            new Domain("US", List.of(8, 16, 32), List.of("X1")));
-    public static final double CORE_PRICE = 1.0;
-    public static final long SITE_PATH_MBPS = 10_000;
-    public static final long EXCHANGE_PATH_MBPS = 20_000;
-    /** Unit prices are per Mbps-hour in Doji: 0.005 per Mbps = 5 per Gbps. */
-    public static final double SITE_PATH_PRICE = 0.005;
-    public static final double EXCHANGE_PATH_PRICE = 0.003;
     public static final Caller GRC = Caller.coordinator("grc");
 
     private final Map<String, ReservationKernel> kernels;
@@ -69,9 +41,9 @@ public final class ReferenceGrid {
      * Fresh kernels (empty calendars) on {@code clock}; {@code serviceLevels} maps a user to the share of
      * free capacity every RM shows that user (DESIGN §3 (C)); users not named see everything.
      */
-    public static ReferenceGrid create(Clock clock, Map<String, Double> serviceLevels) {
+    public static ReferenceGrid create(ScenarioTopology topology, Clock clock, Map<String, Double> serviceLevels) {
         Map<String, ReservationKernel> kernels = new LinkedHashMap<>();
-        inventories().forEach((id, inventory) -> {
+        inventories(topology).forEach((id, inventory) -> {
             RmSettings settings = new RmSettings(id, Duration.ofSeconds(120), Duration.ofDays(366), serviceLevels, Set.of());
             kernels.put(id, new ReservationKernel(settings, new DirectPathsBackend(inventory), InMemoryStores.create(),
                     clock, Notifier.NONE));
@@ -80,17 +52,17 @@ public final class ReferenceGrid {
     }
 
     /** Every RM's inventory by RM id, in a fixed order: the CRMs (JN1..US3), then the NRMs (JN, JS, US). */
-    public static Map<String, BackendInventory> inventories() {
+    public static Map<String, BackendInventory> inventories(ScenarioTopology topology) {
         Map<String, BackendInventory> out = new LinkedHashMap<>();
-        for (Domain d : DOMAINS) {
+        for (ScenarioTopology.Domain d : topology.domains()) {
             for (int i = 0; i < d.siteCores().size(); i++) {
                 String site = d.sites().get(i);
                 out.put("crm-" + site, new BackendInventory(RmKind.COMPUTE, d.name(),
-                        List.of(SimulatedBackend.site(site, d.siteCores().get(i), 1, CORE_PRICE, Map.of())),
+                        List.of(SimulatedBackend.site(site, d.siteCores().get(i), 1, topology.corePricePerCoreHour(), Map.of())),
                         List.of(), List.of(), List.of(), List.of()));
             }
         }
-        for (Domain d : DOMAINS) {
+        for (ScenarioTopology.Domain d : topology.domains()) {
             List<BackendInventory.NetEndpoint> endpoints = new ArrayList<>();
             d.sites().forEach(s -> endpoints.add(new BackendInventory.NetEndpoint(s, false)));
             d.exchangePoints().forEach(x -> endpoints.add(new BackendInventory.NetEndpoint(x, true)));
@@ -98,12 +70,12 @@ public final class ReferenceGrid {
             List<String> sites = d.sites();
             for (int a = 0; a < sites.size(); a++) {
                 for (int b = a + 1; b < sites.size(); b++) {
-                    links.add(link(sites.get(a), sites.get(b), SITE_PATH_MBPS, SITE_PATH_PRICE));
+                    links.add(link(sites.get(a), sites.get(b), topology.sitePaths()));
                 }
             }
             for (String x : d.exchangePoints()) {
                 for (String s : sites) {
-                    links.add(link(s, x, EXCHANGE_PATH_MBPS, EXCHANGE_PATH_PRICE));
+                    links.add(link(s, x, topology.exchangePaths()));
                 }
             }
             out.put("nrm-" + d.name(), new BackendInventory(RmKind.NETWORK, d.name(), List.of(), endpoints, links,
@@ -112,8 +84,8 @@ public final class ReferenceGrid {
         return out;
     }
 
-    private static BackendInventory.NetLink link(String a, String b, long mbps, double price) {
-        return new BackendInventory.NetLink(a + "--" + b, a, b, mbps, price, null);
+    private static BackendInventory.NetLink link(String a, String b, ScenarioTopology.PathClass paths) {
+        return new BackendInventory.NetLink(a + "--" + b, a, b, paths.mbps(), paths.pricePerMbpsHour(), null);
     }
 
     /** The kernels by RM id, in the order of {@link #inventories()}. */

@@ -16,67 +16,41 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code doji simulate}: runs the reference evaluation of DESIGN §9 in virtual time and prints its table;
- * writes the table, the plot (SVG) and CSV files to the output directory. Progress and wall-clock timing go
- * to stderr; the table on stdout and the files are the same bytes for the same parameters.
+ * {@code doji simulate}: runs a scenario (by default the reference evaluation, docs/simulation.md) in virtual
+ * time and prints its table; writes the table, the plot (SVG) and CSV files to the output directory. Progress
+ * and wall-clock timing go to stderr; the table on stdout and the files are the same bytes for the same scenario.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        version = "doji simulate (the DESIGN §9 reference evaluation)",
-        description = "Runs the reference evaluation of DESIGN §9 in virtual time with the real planner and RM kernels"
-                + " in-process; prints success rates per user and setting and the demand ratios, and writes a plot"
-                + " (SVG) and CSV files.",
+        version = "doji simulate (the reference evaluation and other scenarios)",
+        description = "Runs the reference evaluation (docs/DESIGN.md §9; docs/simulation.md), or the scenario of --scenario,"
+                + " in virtual time with the real planner and RM kernels in-process; prints demand ratios beside the paper's,"
+                + " success rates per user and setting and over acceptance time, and writes a plot (SVG) and CSV files.",
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the evaluation ran; table and files written", "1:internal error or output not writable",
-                "2:invalid parameters"})
+                "2:invalid options or scenario file"})
 public class SimulateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--seed", defaultValue = "1", description = "workload seed (default ${DEFAULT-VALUE})")
-    long seed;
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "scenario file (YAML; default: the reference evaluation, see --print-scenario)")
+    Path scenarioFile;
 
-    @Option(names = "--intervals", split = ",", defaultValue = "5,10",
-            description = "mean inter-arrival times of each user's requests, minutes (default ${DEFAULT-VALUE})")
+    @Option(names = "--print-scenario", description = "print the reference scenario (a starting point for your own) and exit")
+    boolean printScenario;
+
+    @Option(names = "--runs", defaultValue = "1", description = "repeat with K seeds (seed, seed+1, ...); figures become"
+            + " mean ± standard deviation (default ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--seed", description = "workload seed (default: the scenario's)")
+    Long seed;
+
+    @Option(names = "--intervals", split = ",", description = "mean inter-arrival times, minutes (default: the scenario's)")
     List<Integer> intervals;
 
-    @Option(names = "--arrival-hours", defaultValue = "24", description = "requests arrive in [0, h) (default ${DEFAULT-VALUE})")
-    int arrivalHours;
-
-    @Option(names = "--booking-hours", defaultValue = "24", description = "length of the period slots lie in (default ${DEFAULT-VALUE})")
-    int bookingHours;
-
-    @Option(names = "--booking", defaultValue = "NEXT_DAY",
-            description = "NEXT_DAY: slots in [arrival-hours, arrival-hours + booking-hours); ROLLING: in [a, a + booking-hours)"
-                    + " for a request arriving at a (default ${DEFAULT-VALUE})")
-    SimulationParameters.Booking booking;
-
-    @Option(names = "--slots", defaultValue = "10", description = "N candidate slots per request (default ${DEFAULT-VALUE})")
-    int slots;
-
-    @Option(names = "--low-service-level", defaultValue = "0.5",
-            description = "share of free capacity user B sees in the low setting (default ${DEFAULT-VALUE})")
-    double lowServiceLevel;
-
-    @Option(names = "--durations", split = ",", defaultValue = "30,60,120", description = "minutes (default ${DEFAULT-VALUE})")
-    List<Integer> durations;
-
-    @Option(names = "--cores", split = ",", defaultValue = "1,2,4,8", description = "cores per site (default ${DEFAULT-VALUE})")
-    List<Integer> cores;
-
-    @Option(names = "--bandwidth-mbps", defaultValue = "1000", description = "per link (default ${DEFAULT-VALUE})")
-    long bandwidthMbps;
-
-    @Option(names = "--slack-factor", defaultValue = "3", description = "LST - EST = factor x interval (default ${DEFAULT-VALUE})")
-    double slackFactor;
-
-    @Option(names = "--bucket-minutes", defaultValue = "120", description = "buckets of the over-time series (default ${DEFAULT-VALUE})")
-    int bucketMinutes;
-
-    @Option(names = "--max-plans", defaultValue = "5", description = "ranked plans tried per request (default ${DEFAULT-VALUE})")
-    int maxPlans;
-
-    @Option(names = "--engine", defaultValue = "fast", description = "planner engine (default ${DEFAULT-VALUE})")
+    @Option(names = "--engine", description = "planner engine (default: the scenario's)")
     String engine;
 
     @Option(names = "--out", defaultValue = "target/simulation", description = "output directory (default ${DEFAULT-VALUE})")
@@ -97,17 +71,24 @@ public class SimulateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        SimulationParameters params;
+        if (printScenario) {
+            stdout.print(ScenarioLoader.referenceText());
+            stdout.flush();
+            return 0;
+        }
+        Scenario scenario;
         try {
-            params = new SimulationParameters(seed, intervals, arrivalHours, bookingHours, booking, slots, lowServiceLevel,
-                    durations, cores, bandwidthMbps, slackFactor, bucketMinutes, maxPlans, engine);
             LogLevels.set(org.slf4j.Logger.ROOT_LOGGER_NAME, logLevel);
-        } catch (IllegalArgumentException e) {
+            scenario = scenarioFile == null ? ScenarioLoader.reference() : ScenarioLoader.load(scenarioFile);
+            scenario = seed == null ? scenario : scenario.withSeed(seed);
+            scenario = intervals == null ? scenario : scenario.withIntervals(intervals);
+            scenario = engine == null ? scenario : scenario.withEngine(engine);
+        } catch (ScenarioLoader.ScenarioException | IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         Evaluation.Result result;
         try {
-            result = new Evaluation(params).run(Simulation.Observer.NONE, line -> {
+            result = new Evaluation(scenario, runs).run(Simulation.Observer.NONE, line -> {
                 if (!quiet) {
                     stderr.println(line);
                     stderr.flush();
@@ -120,16 +101,17 @@ public class SimulateCommand implements Callable<Integer> {
         Files.createDirectories(out);
         write(out.resolve("summary.txt"), table);
         write(out.resolve("success-over-time.svg"), SvgChart.render(result));
-        write(out.resolve("success-over-time.csv"), Report.seriesCsv(result));
-        write(out.resolve("requests.csv"), Report.requestsCsv(result));
+        write(out.resolve("success-over-time.csv"), CsvFiles.cumulative(result));
+        write(out.resolve("success-by-bucket.csv"), CsvFiles.buckets(result));
+        write(out.resolve("requests.csv"), CsvFiles.requests(result));
         String timing = Timing.summary(result);
         write(out.resolve("timing.txt"), timing);
         stdout.print(table);
         stdout.flush();
         if (!quiet) {
             stderr.print(timing);
-            stderr.println("wrote summary.txt, success-over-time.svg, success-over-time.csv, requests.csv, timing.txt to "
-                    + out.toAbsolutePath().normalize());
+            stderr.println("wrote summary.txt, success-over-time.svg, success-over-time.csv, success-by-bucket.csv, requests.csv,"
+                    + " timing.txt to " + out.toAbsolutePath().normalize());
             stderr.flush();
         }
         return 0;

@@ -18,10 +18,10 @@ import org.doji.rm.kernel.ReservationKernel;
  */
 public final class Simulation {
 
-    /** The two settings of §9. */
+    /** The two settings of §9: without and with the users' service levels (B's low one in the reference). */
     public enum Setting {
         STANDARD("all users see everything"),
-        LOW_SL_B("B sees part of each RM's free capacity");
+        SERVICE_LEVELS("each user sees their service level's share of each RM's free capacity");
 
         public final String description;
 
@@ -49,22 +49,27 @@ public final class Simulation {
         Observer NONE = (now, grid) -> { };
     }
 
-    private final SimulationParameters params;
+    private final Scenario scenario;
 
-    public Simulation(SimulationParameters params) {
-        this.params = params;
+    public Simulation(Scenario scenario) {
+        this.scenario = scenario;
     }
 
     public Run run(int intervalMinutes, Setting setting, List<SimRequest> requests, Observer observer,
                    Consumer<String> progress) {
         VirtualClock clock = new VirtualClock(Workload.T0);
-        Map<String, Double> levels = setting == Setting.LOW_SL_B ? Map.of("B", params.lowServiceLevel()) : Map.of();
-        ReferenceGrid grid = ReferenceGrid.create(clock, levels);
-        SyncCoordinator coordinator = new SyncCoordinator(grid.kernels(), clock, params.slots(), params.maxPlans(), params.engine());
+        Map<String, Double> levels = new java.util.HashMap<>();
+        if (setting == Setting.SERVICE_LEVELS) {
+            scenario.users().stream().filter(u -> u.serviceLevel() < 1).forEach(u -> levels.put(u.name(), u.serviceLevel()));
+        }
+        ReferenceGrid grid = ReferenceGrid.create(scenario.topology(), clock, levels);
+        Scenario.Planning planning = scenario.planning();
+        SyncCoordinator coordinator = new SyncCoordinator(grid.kernels(), clock, planning.slots(), planning.maxPlans(),
+                planning.engine());
         TreeSet<Instant> due = new TreeSet<>();
         List<Outcome> outcomes = new ArrayList<>(requests.size());
         int ticks = 0;
-        Duration reportEvery = Duration.ofHours(Math.max(1, params.arrivalHours() / 4));
+        Duration reportEvery = Duration.ofHours(Math.max(1, scenario.arrivals().hours() / 4));
         Instant nextReport = Workload.T0.plus(reportEvery);
         for (SimRequest r : requests) {
             ticks += drain(due, r.arrival(), clock, grid, observer);

@@ -3,13 +3,13 @@ package org.doji.grc.simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.doji.grc.simulation.Simulation.Run;
 import org.doji.grc.simulation.Simulation.Setting;
 
 /**
- * The plot of success rate over time: one panel per mean interval, one line per user and setting (colour =
- * user, dash = setting), x = arrival time, y = success rate of the requests arriving in each bucket.
- * Hand-written SVG with fixed number formatting, so the same result gives the same bytes.
+ * The plot of success rate over time as the paper draws it (its Figs. 7 and 8): one panel per mean interval,
+ * one line per user and setting (colour = user, dash = setting), x = acceptance time, y = cumulative success
+ * rate (reserved / accepted up to then); with several runs the line is the mean and a band shows ± one
+ * standard deviation. Hand-written SVG with fixed number formatting, so the same result gives the same bytes.
  */
 public final class SvgChart {
 
@@ -24,8 +24,9 @@ public final class SvgChart {
     }
 
     public static String render(Evaluation.Result result) {
-        SimulationParameters p = result.params();
-        List<Integer> intervals = p.intervalsMinutes();
+        Scenario p = result.scenario();
+        List<Integer> intervals = p.arrivals().intervalsMinutes();
+        int runs = result.trials().size();
         int width = LEFT + intervals.size() * PANEL_W + (intervals.size() - 1) * GAP + 40;
         int height = TOP + PANEL_H + 120;
         StringBuilder svg = new StringBuilder();
@@ -34,26 +35,28 @@ public final class SvgChart {
                 + " font-family=\"DejaVu Sans, Arial, sans-serif\">\n", width, height, width, height));
         svg.append(f("<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height));
         svg.append(f("<text x=\"%d\" y=\"30\" font-size=\"18\" font-weight=\"bold\" text-anchor=\"middle\">%s</text>\n",
-                width / 2, esc("Doji reference evaluation (DESIGN §9): success rate over time")));
+                width / 2, esc("Doji evaluation \"" + p.name() + "\": cumulative success rate over acceptance time")));
         svg.append(f("<text x=\"%d\" y=\"52\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">%s</text>\n", width / 2,
-                esc(String.format(Locale.ROOT, "seed %d; N = %d slots; B's low service level %s; %d-minute buckets of"
-                        + " arrival time; planner \"%s\"", p.seed(), p.slots(), Report.trim(p.lowServiceLevel()),
-                        p.bucketMinutes(), p.engine()))));
+                esc(String.format(Locale.ROOT, "%s; N = %d slots; points every %d min; planner \"%s\"",
+                        runs == 1 ? "seed " + p.seed() : runs + " runs (seeds " + p.seed() + ".." + (p.seed() + runs - 1)
+                                + "): mean, band = ± 1 standard deviation", p.planning().slots(), p.output().curveStepMinutes(),
+                        p.planning().engine()))));
         for (int i = 0; i < intervals.size(); i++) {
             panel(svg, result, intervals.get(i), LEFT + i * (PANEL_W + GAP));
         }
-        legend(svg, width, TOP + PANEL_H + 70, p);
+        legend(svg, width, TOP + PANEL_H + 70, p.userNames());
         svg.append("</svg>\n");
         return svg.toString();
     }
 
     private static void panel(StringBuilder svg, Evaluation.Result result, int interval, int x0) {
-        SimulationParameters p = result.params();
-        DemandRatio d = Report.demand(result, interval).get("all");
-        double hours = p.arrivalHours();
+        Scenario p = result.scenario();
+        Stats cpu = Report.overTrials(result, t -> t.demand().get(interval).get("all").cores());
+        Stats bw = Report.overTrials(result, t -> t.demand().get(interval).get("all").bandwidth());
+        double hours = p.arrivals().hours();
         svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\">%s</text>\n",
-                x0 + PANEL_W / 2, TOP - 12, esc(String.format(Locale.ROOT, "mean interval %d min (demand ratio: cores %.2f,"
-                        + " bandwidth %.2f)", interval, d.cores(), d.bandwidth()))));
+                x0 + PANEL_W / 2, TOP - 12, esc(String.format(Locale.ROOT, "mean interval %d min (demand ratio: CPU %.2f,"
+                        + " bandwidth %.2f)", interval, cpu.mean(), bw.mean()))));
         svg.append(f("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#333\"/>\n", x0, TOP,
                 PANEL_W, PANEL_H));
         for (int pct = 0; pct <= 100; pct += 20) {
@@ -61,58 +64,68 @@ public final class SvgChart {
             svg.append(f("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y, x0 + PANEL_W, y));
             svg.append(f("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%d%%</text>\n", x0 - 6, y + 4, pct));
         }
-        int step = tickStep(p.arrivalHours());
-        for (int h = 0; h <= p.arrivalHours(); h += step) {
+        int step = tickStep(p.arrivals().hours());
+        for (int h = 0; h <= p.arrivals().hours(); h += step) {
             double x = x0 + PANEL_W * h / hours;
             svg.append(f("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>\n", x, TOP + PANEL_H, x,
                     TOP + PANEL_H + 5));
             svg.append(f("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n", x,
                     TOP + PANEL_H + 18, h));
         }
-        svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">arrival time (h)</text>\n",
+        svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">acceptance time (h)</text>\n",
                 x0 + PANEL_W / 2, TOP + PANEL_H + 36));
         svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
-                + "success rate</text>\n", x0 - 46, TOP + PANEL_H / 2, x0 - 46, TOP + PANEL_H / 2));
+                + "cumulative success rate</text>\n", x0 - 46, TOP + PANEL_H / 2, x0 - 46, TOP + PANEL_H / 2));
+        int curveStep = p.output().curveStepMinutes();
+        int points = (p.arrivals().hours() * 60 + curveStep - 1) / curveStep;
         for (Setting setting : Setting.values()) {
-            Run run = result.run(interval, setting);
-            for (int u = 0; u < Workload.USERS.size(); u++) {
-                series(svg, SuccessSeries.of(run, Workload.USERS.get(u), p), x0, USER_COLOURS[u % USER_COLOURS.length],
-                        setting, hours);
+            for (int u = 0; u < p.userNames().size(); u++) {
+                String user = p.userNames().get(u);
+                Stats[] curve = new Stats[points];
+                for (int b = 0; b < points; b++) {
+                    int at = b;
+                    curve[b] = Report.over(result, interval, setting,
+                            run -> SuccessSeries.of(run, user, p.arrivals().hours(), curveStep).cumulative(at));
+                }
+                series(svg, curve, curveStep, x0, USER_COLOURS[u % USER_COLOURS.length], setting, hours,
+                        result.trials().size() > 1);
             }
         }
     }
 
-    private static void series(StringBuilder svg, SuccessSeries s, int x0, String colour, Setting setting, double hours) {
+    private static void series(StringBuilder svg, Stats[] curve, int stepMinutes, int x0, String colour, Setting setting,
+                               double hours, boolean band) {
         String dash = setting == Setting.STANDARD ? "" : " stroke-dasharray=\"7 4\"";
-        List<String> segment = new ArrayList<>();
-        List<String> markers = new ArrayList<>();
-        for (int b = 0; b <= s.buckets(); b++) {
-            double rate = b < s.buckets() ? s.rate(b) : Double.NaN;
-            if (Double.isNaN(rate)) {
-                if (segment.size() > 1) {
-                    svg.append(f("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>\n", colour, dash,
-                            String.join(" ", segment)));
-                }
-                segment.clear();
+        List<String> line = new ArrayList<>();
+        List<String> upper = new ArrayList<>();
+        List<String> lower = new ArrayList<>();
+        for (int b = 0; b < curve.length; b++) {
+            if (curve[b].n() == 0) {
                 continue;
             }
-            double x = x0 + PANEL_W * ((b + 0.5) * s.bucketMinutes() / 60.0) / hours;
-            double y = y(rate);
-            segment.add(f("%.1f,%.1f", x, y));
-            markers.add(setting == Setting.STANDARD
-                    ? f("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>", x, y, colour)
-                    : f("<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                            x - 3.5, y - 3.5, colour));
+            double x = x0 + PANEL_W * Math.min((b + 1) * stepMinutes / 60.0, hours) / hours;
+            line.add(f("%.1f,%.1f", x, y(curve[b].mean())));
+            upper.add(f("%.1f,%.1f", x, y(Math.min(1, curve[b].mean() + curve[b].sd()))));
+            lower.add(0, f("%.1f,%.1f", x, y(Math.max(0, curve[b].mean() - curve[b].sd()))));
         }
-        markers.forEach(m -> svg.append(m).append('\n'));
+        if (band && line.size() > 1) {
+            List<String> outline = new ArrayList<>(upper);
+            outline.addAll(lower);
+            svg.append(f("<polygon fill=\"%s\" fill-opacity=\"0.12\" stroke=\"none\" points=\"%s\"/>\n", colour,
+                    String.join(" ", outline)));
+        }
+        if (line.size() > 1) {
+            svg.append(f("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>\n", colour, dash,
+                    String.join(" ", line)));
+        }
     }
 
-    private static void legend(StringBuilder svg, int width, int y, SimulationParameters p) {
+    private static void legend(StringBuilder svg, int width, int y, List<String> users) {
         List<String[]> entries = new ArrayList<>();
         for (Setting setting : Setting.values()) {
-            for (int u = 0; u < Workload.USERS.size(); u++) {
-                entries.add(new String[] {Workload.USERS.get(u), setting.name(), USER_COLOURS[u % USER_COLOURS.length],
-                        "user " + Workload.USERS.get(u) + ", " + Report.settingName(setting, p)});
+            for (int u = 0; u < users.size(); u++) {
+                entries.add(new String[] {users.get(u), setting.name(), USER_COLOURS[u % USER_COLOURS.length],
+                        "user " + users.get(u) + ", " + Report.settingName(setting)});
             }
         }
         int entryW = 190;
@@ -121,9 +134,6 @@ public final class SvgChart {
             boolean standard = e[1].equals(Setting.STANDARD.name());
             svg.append(f("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", x, y, x + 30, y,
                     e[2], standard ? "" : " stroke-dasharray=\"7 4\""));
-            svg.append(standard ? f("<circle cx=\"%d\" cy=\"%d\" r=\"3.5\" fill=\"%s\"/>\n", x + 15, y, e[2])
-                    : f("<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
-                            x + 11.5, y - 3.5, e[2]));
             svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x + 38, y + 4, esc(e[3])));
             x += entryW;
         }

@@ -24,7 +24,6 @@ import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.ParticipantCalls;
 import org.doji.grc.tx.RmDirectory;
 import org.doji.grc.tx.TransactionEngine;
-import org.doji.rm.api.DojiException;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ResourceInventory;
@@ -59,26 +58,7 @@ final class SyncCoordinator {
         this.rms.forEach((id, rm) -> descriptions.put(id, rm.describe(ReferenceGrid.GRC)));
         this.planner = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
                 new PlannerSettings(slots, engine, AdminPolicy.NONE), Runnable::run));
-        RmDirectory directory = new RmDirectory() {
-            @Override
-            public ResourceManager rm(String rmId) {
-                ResourceManager rm = SyncCoordinator.this.rms.get(rmId);
-                if (rm == null) {
-                    throw DojiException.unknown(rmId);
-                }
-                return rm;
-            }
-
-            @Override
-            public String address(String rmId) {
-                return "in-process:" + rmId;
-            }
-
-            @Override
-            public Duration holdTimeout(String rmId) {
-                return descriptions.get(rmId).holdTimeout();
-            }
-        };
+        RmDirectory directory = RmDirectory.inProcess(this.rms, "in-process:", id -> descriptions.get(id).holdTimeout());
         Executor callingThread = Runnable::run;
         // in-process RMs never go unanswered, so phase two completes in its first pass and nothing ever waits
         TransactionEngine transactions = new TransactionEngine(new InMemoryTransactionLog(),

@@ -19,20 +19,20 @@ final class Timing {
     static String summary(Evaluation.Result result) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "wall time %.2f s for %d experiments (%d requests); system load average %.2f,"
-                        + " %d processors%n", result.wallNanos() / 1e9, result.runs().size(),
-                result.runs().stream().mapToInt(r -> r.outcomes().size()).sum(),
+                        + " %d processors%n", result.wallNanos() / 1e9, result.allRuns().size(),
+                result.allRuns().stream().mapToInt(r -> r.outcomes().size()).sum(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors()));
-        long[] plan = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::planNanos).toArray();
-        long[] total = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::totalNanos).toArray();
-        long[] avail = result.runs().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::availabilityNanos).toArray();
-        long[] rest = result.runs().stream().flatMap(r -> r.outcomes().stream())
+        long[] plan = result.allRuns().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::planNanos).toArray();
+        long[] total = result.allRuns().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::totalNanos).toArray();
+        long[] avail = result.allRuns().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::availabilityNanos).toArray();
+        long[] rest = result.allRuns().stream().flatMap(r -> r.outcomes().stream())
                 .mapToLong(o -> o.totalNanos() - o.planNanos() - o.availabilityNanos()).toArray();
         out.append(line("planning per request (planner, N slots)", plan));
         out.append(line("availability per request (13 RMs x N slots)", avail));
         out.append(line("two-phase commit per request (all plans tried)", rest));
         out.append(line("whole request (availability + planning + 2PC)", total));
-        for (Run run : result.runs()) {
+        for (Run run : result.allRuns()) {
             long[] p = run.outcomes().stream().mapToLong(Outcome::planNanos).toArray();
             out.append(line("  planning, interval " + run.intervalMinutes() + " min, " + run.setting(), p));
         }

@@ -53,6 +53,11 @@ public final class InlineRun {
         return engine;
     }
 
+    /** How long an owner pushes phase two itself. */
+    public Duration phaseTwoInline() {
+        return phaseTwoInline;
+    }
+
     /** Runs {@code fresh} (not stored yet) under its owner's lock. */
     public Ran run(Transaction fresh, Runnable onBegin, BiConsumer<Transaction, Decision> onDecide, Observer observer) {
         return engine.owning(fresh.id(), () -> {

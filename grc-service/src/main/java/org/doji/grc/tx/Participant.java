@@ -40,6 +40,11 @@ public record Participant(String rmId, Step step, ReservationSpec spec, String k
         return new Participant(rmId, step, spec, key, round, phaseOne, done, holdDeadline, answer);
     }
 
+    /** Not done any more: phase two has something new to do here (the change turned into a compensation). */
+    public Participant reopened() {
+        return new Participant(rmId, step, spec, key, round, phaseOne, false, holdDeadline, outcome);
+    }
+
     /** The next round: the part is prepared again (its hold expired before the commit arrived). */
     public Participant nextRound() {
         return new Participant(rmId, step, spec, key, round + 1, PhaseOne.PENDING, false, null, outcome);

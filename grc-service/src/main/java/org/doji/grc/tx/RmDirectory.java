@@ -14,4 +14,29 @@ public interface RmDirectory {
 
     /** The RM's hold timeout as it describes itself (a conservative default until it has been described). */
     Duration holdTimeout(String rmId);
+
+    /** RMs in this process (the simulation, tests): each at {@code scheme + id}, with the given hold timeouts. */
+    static RmDirectory inProcess(java.util.Map<String, ? extends ResourceManager> rms, String scheme,
+                                 java.util.function.Function<String, Duration> holdTimeouts) {
+        return new RmDirectory() {
+            @Override
+            public ResourceManager rm(String rmId) {
+                ResourceManager rm = rms.get(rmId);
+                if (rm == null) {
+                    throw org.doji.rm.api.DojiException.unknown(rmId);
+                }
+                return rm;
+            }
+
+            @Override
+            public String address(String rmId) {
+                return scheme + rmId;
+            }
+
+            @Override
+            public Duration holdTimeout(String rmId) {
+                return holdTimeouts.apply(rmId);
+            }
+        };
+    }
 }

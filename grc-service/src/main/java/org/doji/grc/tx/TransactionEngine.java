@@ -181,9 +181,8 @@ public final class TransactionEngine {
             String why = steps.stream().filter(s -> s.signal() == PhaseTwo.Signal.BROKEN)
                     .map(s -> s.participant().rmId() + ": " + s.participant().outcome().message()).toList().toString();
             LOG.warn("{} cannot complete, a part cannot be had again {}; releasing every part", t.id(), why);
-            after = after.compensate("a part could not be held again after its hold expired " + why).mapParticipants(p ->
-                    new Participant(p.rmId(), p.step(), p.spec(), p.key(), p.round(), p.phaseOne(), false, p.holdDeadline(),
-                            p.outcome()));
+            after = after.compensate("a part could not be held again after its hold expired " + why)
+                    .mapParticipants(Participant::reopened);
         } else if (again) {
             after = nextRounds(after, steps);
         }
@@ -200,9 +199,8 @@ public final class TransactionEngine {
                 .map(s -> s.participant().rmId()).toList();
         if (!t.compensating() && t.participants().stream().anyMatch(p -> raise.contains(p.rmId()) && p.round() + 1 >= MAX_ROUNDS)) {
             LOG.warn("{}: a part's hold expired {} times; releasing every part", t.id(), MAX_ROUNDS);
-            return t.compensate("a part's hold expired " + MAX_ROUNDS + " times before its commit arrived").mapParticipants(p ->
-                    new Participant(p.rmId(), p.step(), p.spec(), p.key(), p.round() + 1, p.phaseOne(), false,
-                            p.holdDeadline(), p.outcome()));
+            return t.compensate("a part's hold expired " + MAX_ROUNDS + " times before its commit arrived")
+                    .mapParticipants(Participant::reopened);
         }
         return t.mapParticipants(p -> raise.contains(p.rmId()) ? p.nextRound() : p);
     }

@@ -89,7 +89,21 @@ class CliCommandsTest extends CliHarness {
         assertThat(grc.modified.getLink()).hasSize(3);
         assertThat(grc.modified.getTime().getFixed().getStart()).isEqualTo(Instant.parse("2026-11-22T06:39:00Z"));
         assertThat(grc.modified.getTime().getFixed().getEnd()).isEqualTo(Instant.parse("2026-11-22T09:39:00Z"));
-        assertThat(out.toString()).contains("Reserving").contains("Reserved");
+        assertThat(out.toString()).contains("Reserving").contains("Reserved")
+                .contains("co-allocation co-9ce121ad0a53418eab4b modified: window ");
+    }
+
+    @Test
+    void aModifyWithNoFeasiblePlanFailsWithExitCode1AndSaysTheCoAllocationIsUnchanged() {
+        grc.documents.add(Fixtures.reserved());
+        org.doji.contract.types.ResourceUnavailableFaultType info = new org.doji.contract.types.ResourceUnavailableFaultType();
+        info.setErrorCode("MODIFY_REFUSED");
+        info.setDescription("the co-allocation is unchanged; no feasible plan for the modified request: slot 0: no site");
+        grc.fault = new org.doji.contract.ResourceUnavailableFault("refused", info);
+        assertThat(run("modify", "co-9ce121ad0a53418eab4b", "--start", "+2h", "--duration", "3h")).isEqualTo(1);
+        assertThat(err.toString()).contains("modification failed, the co-allocation is unchanged")
+                .contains("MODIFY_REFUSED: the co-allocation is unchanged; no feasible plan");
+        assertThat(out.toString()).doesNotContain("modified:");
     }
 
     @Test
@@ -99,6 +113,16 @@ class CliCommandsTest extends CliHarness {
         List<String> lines = out.toString().lines().toList();
         assertThat(lines.get(0)).matches("RM +KIND +DOMAIN +SITES +HEALTH +LATENCY +CHECKED +ADDRESS +LAST ERROR");
         assertThat(lines).hasSize(1 + grc.rms.getResourceManager().size());
+        // a stable order whatever order the GRC answers in: compute RMs, then network RMs, each by id
+        List<String> ids = lines.stream().skip(1).map(l -> l.split(" +")[0]).toList();
+        java.util.Collections.reverse(grc.rms.getResourceManager());
+        out.getBuffer().setLength(0);
+        assertThat(run("rms")).isZero();
+        assertThat(out.toString().lines().skip(1).map(l -> l.split(" +")[0]).toList()).isEqualTo(ids);
+        assertThat(ids).isEqualTo(ids.stream().sorted(java.util.Comparator.comparing((String id) -> !id.startsWith("crm"))
+                .thenComparing(id -> id)).toList());
+        java.util.Collections.reverse(grc.rms.getResourceManager());
+        lines = out.toString().lines().toList();
         assertThat(lines).anyMatch(l -> l.matches("crm-east1 +COMPUTE +EAST +EAST1 +up +[0-9.]+ms .*"))
                 .anyMatch(l -> l.matches("nrm-east +NETWORK +EAST +up .*"));
         assertThat(run("rms", "--check")).isZero();

@@ -59,6 +59,15 @@ class DojiCliTest extends CliHarness {
     }
 
     @Test
+    void theCommandTheDemoSuggestsIsAValidReserve() {
+        grc.documents.add(Fixtures.reserved());
+        String[] suggested = org.doji.grc.demo.DemoGrid.SUGGESTED_RESERVE.split(" ");
+        assertThat(run(suggested)).as("stderr: %s", err).isZero();
+        assertThat(grc.created.getSite()).hasSize(2).allSatisfy(site -> assertThat(site.getCores()).isEqualTo(4));
+        assertThat(grc.created.getLink()).hasSize(1);
+    }
+
+    @Test
     void aFailedCoAllocationExitsOneWithItsReasons() {
         grc.documents.add(Fixtures.failed());
         assertThat(run(reserveArgs())).isEqualTo(1);

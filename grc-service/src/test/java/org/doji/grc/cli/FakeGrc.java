@@ -135,9 +135,13 @@ final class FakeGrc implements GrcPortType {
     }
 
     @Override
-    public ModifyResponse modify(Modify parameters) throws org.doji.contract.InvalidRequestFault {
+    public ModifyResponse modify(Modify parameters) throws org.doji.contract.InvalidRequestFault,
+            org.doji.contract.ResourceUnavailableFault {
         calls.add("modify " + parameters.getCorrelationId());
         if (fault instanceof org.doji.contract.InvalidRequestFault f) {
+            throw f;
+        }
+        if (fault instanceof org.doji.contract.ResourceUnavailableFault f) {
             throw f;
         }
         modified = parameters.getRequest();

@@ -47,7 +47,8 @@ class GreedyPlannerTest {
         CoPlan p = out.ranked().get(0);
         assertThat(p.sites()).extracting(CoPlan.PlacedSite::site).containsExactly("A", "B");
         assertThat(p.links()).singleElement().satisfies(l -> assertThat(l.hops()).extracting(CoPlan.Hop::rmId).containsExactly("nrm"));
-        assertThat(p.cost()).isEqualTo(8 + 32 + 5.0);
+        double hours = W.duration().toMinutes() / 60.0;
+        assertThat(p.cost()).as("per core-hour and per Mbps-hour").isEqualTo((8 + 32 + 5.0) * hours);
     }
 
     @Test

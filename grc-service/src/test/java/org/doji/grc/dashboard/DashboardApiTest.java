@@ -200,11 +200,19 @@ class DashboardApiTest {
     }
 
     @Test
+    void withNothingBookedTheTimelineOpensAnHourBeforeNow() throws Exception {
+        registry.probe();
+        mvc.perform(get("/dashboard/api/timeline")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.from").value(clock.instant().minusSeconds(3600).toString()));
+    }
+
+    @Test
     void timelineHasARowPerSiteAndPathWithTheReservationsThatUseIt() throws Exception {
         registry.probe();
         book();
+        // it opens at the start of the earliest reservation shown (the active one, 05:00), not 6 h back
         mvc.perform(get("/dashboard/api/timeline")).andExpect(status().isOk())
-                .andExpect(jsonPath("$.from").value("2026-11-22T04:00:00Z"))
+                .andExpect(jsonPath("$.from").value("2026-11-22T05:00:00Z"))
                 .andExpect(jsonPath("$.to").value("2026-11-23T10:00:00Z"))
                 .andExpect(jsonPath("$.now").value(NOW.toString()))
                 .andExpect(jsonPath("$.rows[0:4].id").value(contains("site:EAST1", "site:EAST2", "site:WEST1", "site:WEST2")))
@@ -292,16 +300,20 @@ class DashboardApiTest {
     void servicesLinkTheGrcAndEveryRmWsdl() throws Exception {
         registry.probe();
         mvc.perform(get("/dashboard/api/services")).andExpect(status().isOk())
-                .andExpect(jsonPath("$", hasSize(8)))
+                .andExpect(jsonPath("$", hasSize(9)))
                 .andExpect(jsonPath("$[0].name").value("grc-test"))
                 .andExpect(jsonPath("$[0].role").value("GRC"))
                 .andExpect(jsonPath("$[0].wsdl").value("http://localhost/services/grc?wsdl"))
-                .andExpect(jsonPath("$[1].name").value("crm-east1"))
-                .andExpect(jsonPath("$[1].role").value("COMPUTE"))
-                .andExpect(jsonPath("$[1].wsdl").value("http://crm-east1:8081/services/rm?wsdl"))
-                .andExpect(jsonPath("$[5].role").value("NETWORK"))
-                .andExpect(jsonPath("$[7].name").value("crm-lost"))
-                .andExpect(jsonPath("$[7].role").value("RM"));
+                // the GRC's own RM port (for a parent GRC) is a service too
+                .andExpect(jsonPath("$[1].name").value("grc-test (RM port)"))
+                .andExpect(jsonPath("$[1].role").value("GRC as an RM"))
+                .andExpect(jsonPath("$[1].wsdl").value("http://localhost/services/rm?wsdl"))
+                .andExpect(jsonPath("$[2].name").value("crm-east1"))
+                .andExpect(jsonPath("$[2].role").value("COMPUTE"))
+                .andExpect(jsonPath("$[2].wsdl").value("http://crm-east1:8081/services/rm?wsdl"))
+                .andExpect(jsonPath("$[6].role").value("NETWORK"))
+                .andExpect(jsonPath("$[8].name").value("crm-lost"))
+                .andExpect(jsonPath("$[8].role").value("RM"));
     }
 
     @Test

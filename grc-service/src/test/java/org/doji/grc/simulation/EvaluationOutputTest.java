@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import picocli.CommandLine;
 
-/** The command's outputs: the same seed gives the same bytes; the plot is a well-formed chart; bad input is refused. */
+/**
+ * The command's outputs: the same seed gives the same bytes; the plot is the cumulative success rate over
+ * acceptance time; --runs K gives mean ± standard deviation; bad input is refused.
+ */
 class EvaluationOutputTest {
-
-    private static final String[] SMALL = {"--intervals", "10,20", "--arrival-hours", "2", "--booking-hours", "3",
-        "--bucket-minutes", "60", "--quiet"};
 
     @TempDir
     static Path shared;
@@ -31,16 +31,14 @@ class EvaluationOutputTest {
         first = run(args(11, shared.resolve("a")), 0);
     }
 
-    private static String[] args(long seed, Path out) {
-        String[] a = java.util.Arrays.copyOf(SMALL, SMALL.length + 4);
-        a[SMALL.length] = "--seed";
-        a[SMALL.length + 1] = Long.toString(seed);
-        a[SMALL.length + 2] = "--out";
-        a[SMALL.length + 3] = out.toString();
+    private static String[] args(long seed, Path out, String... more) {
+        String[] base = {"--scenario", SmallRuns.file().toString(), "--quiet", "--seed", Long.toString(seed), "--out", out.toString()};
+        String[] a = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, a, base.length, more.length);
         return a;
     }
 
-    private static String run(String[] args, int expectedExit) {
+    static String run(String[] args, int expectedExit) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = new CommandLine(new SimulateCommand());
@@ -57,43 +55,65 @@ class EvaluationOutputTest {
         String second = run(args(11, dir.resolve("b")), 0);
         String other = run(args(12, dir.resolve("c")), 0);
         assertThat(second).isEqualTo(first);
-        for (String file : new String[] {"summary.txt", "success-over-time.svg", "success-over-time.csv", "requests.csv"}) {
-            assertThat(Files.readAllBytes(dir.resolve("b").resolve(file))).as(file)
-                    .isEqualTo(Files.readAllBytes(a.resolve(file)));
+        for (String file : new String[] {"summary.txt", "success-over-time.svg", "success-over-time.csv", "success-by-bucket.csv",
+            "requests.csv"}) {
+            assertThat(Files.readAllBytes(dir.resolve("b").resolve(file))).as(file).isEqualTo(Files.readAllBytes(a.resolve(file)));
         }
         assertThat(Files.readString(a.resolve("summary.txt"))).isEqualTo(first);
         assertThat(other).isNotEqualTo(first);
-        assertThat(Files.readString(dir.resolve("c").resolve("requests.csv")))
-                .isNotEqualTo(Files.readString(a.resolve("requests.csv")));
-        // the table has a row per interval, setting and user
-        assertThat(first).contains("seed 11").containsPattern("(?m)^10 min +standard +A +\\d+ +\\d+ +[\\d.]+%")
-                .containsPattern("(?m)^20 min +B low SL \\(0.5\\) +B +\\d+ +\\d+ +[\\d.]+%")
-                .containsPattern("(?m)^10 min +all +\\d+ +[\\d.]+ +[\\d.]+ +[\\d.]+");
+        // the table has a row per interval, setting and user, and the demand per user
+        assertThat(first).contains("scenario \"small\"", "seed 11").containsPattern("(?m)^10 min +standard +A +\\d+ +\\d+ +[\\d.]+%")
+                .containsPattern("(?m)^20 min +service levels +B +\\d+ +\\d+ +[\\d.]+%")
+                .containsPattern("(?m)^10 min +all +\\d+ +[\\d.]+ +[\\d.]+ +[\\d.]+")
+                .contains("Cumulative success rate by acceptance time", "60-minute buckets");
     }
 
     @Test
-    void thePlotIsAWellFormedSvgChartWithAxesLegendAndOneLinePerUserAndSetting() throws Exception {
+    void thePlotIsTheCumulativeSuccessRateOverAcceptanceTimePerUserAndSetting() throws Exception {
         Path dir = shared.resolve("a");
         byte[] svg = Files.readAllBytes(dir.resolve("success-over-time.svg"));
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(svg));
         assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
         String text = new String(svg, StandardCharsets.UTF_8);
-        assertThat(text).contains("success rate over time", "arrival time (h)", "mean interval 10 min", "mean interval 20 min",
-                "user A, standard", "user B, B low SL (0.5)", "100%");
-        // 2 panels x 2 settings x 2 users, at least one polyline each (a series can have gaps)
-        assertThat(doc.getElementsByTagName("polyline").getLength()).isGreaterThanOrEqualTo(8);
-        String csv = Files.readString(dir.resolve("success-over-time.csv"));
-        assertThat(csv.lines().count()).isEqualTo(1 + 2 * 2 * 2 * 2); // header + intervals x settings x users x 2 buckets
+        assertThat(text).contains("cumulative success rate", "acceptance time (h)", "mean interval 10 min", "mean interval 20 min",
+                "user A, standard", "user B, service levels", "100%");
+        // 2 panels x 2 settings x 2 users; one run: no deviation bands
+        assertThat(doc.getElementsByTagName("polyline").getLength()).isEqualTo(8);
+        assertThat(doc.getElementsByTagName("polygon").getLength()).isZero();
+        java.util.List<String> csv = Files.readAllLines(dir.resolve("success-over-time.csv"));
+        // header + intervals x settings x users x (6 h / 30 min) points
+        assertThat(csv).hasSize(1 + 2 * 2 * 2 * 12);
+        // cumulative: the last point of a series is the user's overall success rate in the table
+        String last = csv.stream().filter(l -> l.startsWith("10,STANDARD,A,360,")).findFirst().orElseThrow();
+        double rate = Double.parseDouble(last.split(",")[5]);
+        assertThat(first).containsPattern("(?m)^10 min +standard +A +\\d+ +\\d+ +" + String.format(java.util.Locale.ROOT, "%.1f", 100 * rate)
+                + "%");
     }
 
     @Test
-    void invalidParametersAreRefusedWithAClearMessageAndExitCode2(@TempDir Path dir) {
-        assertThat(run(new String[] {"--low-service-level", "1.5", "--out", dir.toString()}, 2))
-                .contains("--low-service-level must be in (0, 1]");
-        assertThat(run(new String[] {"--intervals", "120", "--booking-hours", "2", "--out", dir.toString()}, 2))
-                .contains("more than the 2 h booking period");
-        assertThat(run(new String[] {"--engine", "no-such", "--arrival-hours", "1", "--booking-hours", "4", "--bucket-minutes",
-            "60", "--quiet", "--out", dir.toString()}, 2)).contains("no-such");
+    void severalRunsGiveMeanAndStandardDeviationAndABandInThePlot(@TempDir Path dir) throws Exception {
+        String table = run(args(11, dir, "--runs", "3", "--intervals", "20"), 0);
+        assertThat(table).contains("3 runs, seeds 11..13, mean ± standard deviation")
+                .containsPattern("(?m)^20 min +standard +A +[\\d.]+ ± [\\d.]+ +[\\d.]+ ± [\\d.]+ +[\\d.]+% ± [\\d.]+%")
+                .containsPattern("(?m)^20 min +CPU +- +[\\d.]+ ± [\\d.]+");
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("success-over-time.svg").toFile());
+        assertThat(doc.getElementsByTagName("polygon").getLength()).isEqualTo(4);
+        assertThat(Files.readString(dir.resolve("success-over-time.csv"))).contains("20,STANDARD,A,360,3,");
+        assertThat(Files.readString(dir.resolve("requests.csv")).lines().map(l -> l.split(",")[0]).distinct())
+                .contains("11", "12", "13");
+    }
+
+    @Test
+    void invalidOptionsAndScenariosAreRefusedWithAClearMessageAndExitCode2(@TempDir Path dir) throws Exception {
+        assertThat(run(new String[] {"--runs", "0", "--out", dir.toString()}, 2)).contains("--runs must be at least 1");
+        assertThat(run(new String[] {"--intervals", "600", "--scenario", SmallRuns.file().toString(), "--out", dir.toString()}, 2))
+                .contains("more than the 6 h booking period");
+        assertThat(run(args(1, dir, "--engine", "no-such"), 2)).contains("no-such");
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, Files.readString(SmallRuns.file()).replace("sites: 3, links: [\"1-2\", \"2-3\"]",
+                "sites: 3, links: [\"1-4\"]"));
+        assertThat(run(new String[] {"--scenario", bad.toString(), "--out", dir.toString()}, 2))
+                .contains("scenario " + bad, "\"1-4\" must name two different sites 1..3");
         assertThat(dir.resolve("summary.txt")).doesNotExist();
     }
 }

@@ -19,7 +19,7 @@ class ReferenceGridTest {
     @BeforeAll
     static void create() {
         SmallRuns.quietLogs();
-        grid = ReferenceGrid.create(new VirtualClock(Workload.T0), Map.of());
+        grid = ReferenceGrid.create(ScenarioLoader.reference().topology(), new VirtualClock(Workload.T0), Map.of());
     }
 
     private static List<ResourceInventory> described(RmKind kind) {
@@ -71,12 +71,14 @@ class ReferenceGridTest {
             });
         }
         assertThat(grid.totalPathMbps()).isEqualTo((6 + 3 + 3) * 10_000L + (8 + 6 + 3) * 20_000L);
+        assertThat(ScenarioLoader.reference().topology().totalPathMbps()).isEqualTo(grid.totalPathMbps());
+        assertThat(ScenarioLoader.reference().topology().totalCores()).isEqualTo(grid.totalCores());
     }
 
     @Test
     void everyRmIsARealKernelOnTheOneVirtualClock() {
         VirtualClock clock = new VirtualClock(Workload.T0);
-        ReferenceGrid g = ReferenceGrid.create(clock, Map.of("B", 0.5));
+        ReferenceGrid g = ReferenceGrid.create(ScenarioLoader.reference().topology(), clock, Map.of("B", 0.5));
         assertThat(g.kernels()).hasSize(13);
         clock.set(Workload.T0.plusSeconds(3600));
         assertThat(g.kernels().values()).extracting(ReservationKernel::clock).allSatisfy(c ->

@@ -1,16 +1,25 @@
 package org.doji.grc.simulation;
 
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.List;
 
-/** Small variants of the §9 evaluation that keep the tests quick: 6 h of arrivals booking the next 6 h. */
+/** The small scenario of the tests (src/test/resources/simulation/small.yaml): 6 h of arrivals booking the next 6 h. */
 final class SmallRuns {
 
     private SmallRuns() {
     }
 
-    static SimulationParameters params(long seed, int intervalMinutes) {
-        return new SimulationParameters(seed, List.of(intervalMinutes), 6, 6, SimulationParameters.Booking.NEXT_DAY, 10, 0.5,
-                List.of(30, 60, 120), List.of(1, 2, 4, 8), 1000, 3.0, 60, 5, "fast");
+    static Path file() {
+        try {
+            return Path.of(SmallRuns.class.getResource("/simulation/small.yaml").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Scenario scenario(long seed, int intervalMinutes) {
+        return ScenarioLoader.load(file()).withSeed(seed).withIntervals(List.of(intervalMinutes));
     }
 
     /** The kernels and planner log every reservation at INFO; the tests only need warnings. */

@@ -4,25 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.doji.grc.core.CandidateSlots;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
-import org.doji.grc.simulation.Workload.RequestType;
 import org.doji.grc.simulation.Workload.SimRequest;
 import org.junit.jupiter.api.Test;
 
-/** The generated workload follows §9 and the stated reading of it. */
+/** The generated workload follows the scenario and the stated reading of it. */
 class WorkloadTest {
 
-    private final SimulationParameters defaults = SimulationParameters.defaults();
+    private final Scenario reference = ScenarioLoader.reference();
 
     @Test
     void nextDayReadingEveryCandidateSlotLiesInTheDayAfterTheArrivals() {
-        List<SimRequest> requests = Workload.generate(defaults, 5);
+        List<SimRequest> requests = Workload.generate(reference, 5);
         Instant dayStart = Workload.T0.plus(Duration.ofHours(24));
         Instant dayEnd = Workload.T0.plus(Duration.ofHours(48));
         assertThat(requests).allSatisfy(r -> {
@@ -39,31 +38,46 @@ class WorkloadTest {
     }
 
     @Test
-    void typesCoresDurationsAndBandwidthComeFromTheSetsOfSection9() {
-        List<SimRequest> requests = Workload.generate(defaults, 5);
+    void typesCoresDurationsAndBandwidthComeFromTheScenariosSets() {
+        List<SimRequest> requests = Workload.generate(reference, 5);
         assertThat(requests.stream().map(SimRequest::type).collect(Collectors.toSet()))
-                .isEqualTo(EnumSet.allOf(RequestType.class));
+                .isEqualTo(new HashSet<>(reference.requestTypes()));
         assertThat(requests).allSatisfy(r -> {
-            assertThat(r.request().sites()).hasSize(r.type().sites)
-                    .allSatisfy(s -> assertThat(Set.of(1, 2, 4, 8)).contains(s.cores()));
-            assertThat(r.request().links()).hasSize(r.type().links())
-                    .allSatisfy(l -> assertThat(l.bandwidthMbps()).isEqualTo(1000));
-            assertThat(Set.of(30L, 60L, 120L)).contains(r.request().time().duration().toMinutes());
+            assertThat(r.request().sites()).hasSize(r.type().sites())
+                    .allSatisfy(s -> assertThat(reference.draws().coresPerSite()).contains(s.cores()));
+            assertThat(r.request().links()).hasSize(r.type().links().size())
+                    .allSatisfy(l -> assertThat(reference.draws().bandwidthMbps()).contains((int) l.bandwidthMbps()));
+            assertThat(reference.draws().durationsMinutes()).contains((int) r.request().time().duration().toMinutes());
         });
-        // roughly uniform types: each of the four within 25 % ± 8 % of ~550 requests
-        requests.stream().collect(Collectors.groupingBy(SimRequest::type, Collectors.counting()))
-                .forEach((type, n) -> assertThat((double) n / requests.size()).isBetween(0.17, 0.33));
     }
 
     @Test
-    void eachUserIsAPoissonStreamWithTheMeanInterval() {
+    void balancedDrawsDealEveryTypeAndDurationPairEquallyOftenToEachUser() {
+        // 288 requests per user at 5 min = 24 whole decks of 4 types x 3 durations
+        List<SimRequest> requests = Workload.generate(reference, 5);
+        for (String user : reference.userNames()) {
+            Map<String, Long> pairs = requests.stream().filter(r -> r.user().equals(user)).collect(Collectors.groupingBy(
+                    r -> r.type().name() + "/" + r.request().time().duration().toMinutes(), Collectors.counting()));
+            assertThat(pairs).hasSize(12);
+            assertThat(pairs.values()).containsOnly(24L);
+        }
+    }
+
+    @Test
+    void perUserStreamsHaveTheirExpectedCountAtIndependentUniformTimes() {
         for (int interval : List.of(5, 10)) {
-            List<SimRequest> requests = Workload.generate(defaults, interval);
-            for (String user : Workload.USERS) {
-                long n = requests.stream().filter(r -> r.user().equals(user)).count();
-                double expected = 24 * 60.0 / interval;
-                // Poisson count: standard deviation sqrt(expected); allow four of them
-                assertThat((double) n).isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+            List<SimRequest> requests = Workload.generate(reference, interval);
+            for (String user : reference.userNames()) {
+                List<SimRequest> mine = requests.stream().filter(r -> r.user().equals(user)).toList();
+                assertThat(mine).hasSize(24 * 60 / interval);
+                // uniform times: each 6-hour quarter holds about a quarter of them (binomial, four standard deviations)
+                for (int q = 0; q < 4; q++) {
+                    Instant from = Workload.T0.plus(Duration.ofHours(6L * q));
+                    long n = mine.stream().filter(r -> !r.arrival().isBefore(from) && r.arrival().isBefore(from.plus(Duration.ofHours(6))))
+                            .count();
+                    double mean = mine.size() / 4.0;
+                    assertThat((double) n).isBetween(mean - 4 * Math.sqrt(mean * 0.75), mean + 4 * Math.sqrt(mean * 0.75));
+                }
             }
             assertThat(requests).extracting(SimRequest::id).containsExactlyElementsOf(
                     java.util.stream.IntStream.rangeClosed(1, requests.size()).boxed().toList());
@@ -72,14 +86,28 @@ class WorkloadTest {
     }
 
     @Test
+    void poissonArrivalsWithoutExactCountAndOneCombinedStream() {
+        Scenario s = reference;
+        Scenario poisson = new Scenario(s.name(), s.description(), 3, s.topology(), s.users(), s.requestTypes(),
+                new Scenario.Arrivals(Scenario.Arrivals.Process.COMBINED, List.of(10), 24, false), s.booking(), s.draws(),
+                s.planning(), s.bandwidthCounting(), s.paper(), s.output());
+        List<SimRequest> requests = Workload.generate(poisson, 10);
+        // one stream of mean interval 10 min for both users: 144 expected, Poisson count (four standard deviations)
+        assertThat((double) requests.size()).isBetween(144 - 4 * 12.0, 144 + 4 * 12.0).isNotEqualTo(144.0);
+        long a = requests.stream().filter(r -> r.user().equals("A")).count();
+        assertThat(Math.abs(2 * a - requests.size())).isLessThanOrEqualTo(1); // users dealt from a balanced deck
+    }
+
+    @Test
     void rollingReadingBooksWithinTheDayAfterEachArrival() {
-        SimulationParameters rolling = new SimulationParameters(1, List.of(10), 24, 24, SimulationParameters.Booking.ROLLING,
-                10, 0.5, List.of(30, 60, 120), List.of(1, 2, 4, 8), 1000, 3.0, 120, 5, "fast");
+        Scenario s = reference;
+        Scenario rolling = new Scenario(s.name(), s.description(), 1, s.topology(), s.users(), s.requestTypes(), s.arrivals(),
+                new Scenario.Booking(Scenario.Booking.Mode.ROLLING, 24, 3), s.draws(), s.planning(), s.bandwidthCounting(),
+                s.paper(), s.output());
         assertThat(Workload.generate(rolling, 10)).allSatisfy(r -> {
             CoRequest.Time t = r.request().time();
             assertThat(t.earliestStart()).isAfterOrEqualTo(r.arrival());
             assertThat(t.deadline()).isBeforeOrEqualTo(r.arrival().plus(Duration.ofHours(24)));
         });
-        assertThat(rolling.bookablePeriod()).isEqualTo(Duration.ofHours(48));
     }
 }

@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import org.doji.grc.model.RmOutcome;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.ResourceManager;
 import org.doji.rm.kernel.InMemoryReservationStore;
 import org.doji.rm.kernel.Notifier;
 import org.doji.rm.kernel.ReservationKernel;
@@ -60,26 +58,7 @@ final class EngineFixture {
             kernels.put(id, k);
             rms.put(id, new FlakyRm(k));
         }
-        RmDirectory directory = new RmDirectory() {
-            @Override
-            public ResourceManager rm(String rmId) {
-                FlakyRm rm = rms.get(rmId);
-                if (rm == null) {
-                    throw DojiException.unknown(rmId);
-                }
-                return rm;
-            }
-
-            @Override
-            public String address(String rmId) {
-                return "test:" + rmId;
-            }
-
-            @Override
-            public Duration holdTimeout(String rmId) {
-                return hold;
-            }
-        };
+        RmDirectory directory = RmDirectory.inProcess(rms, "test:", id -> this.hold);
         engine = new TransactionEngine(log, new ParticipantCalls(directory, GRC, () -> "http://grc/notify",
                 new SimpleMeterRegistry()), Runnable::run, clock, Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance);
         engine.register(SubjectType.CO_ALLOCATION, new TransactionSubject() {

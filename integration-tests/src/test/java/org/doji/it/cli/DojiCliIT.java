@@ -117,8 +117,9 @@ class DojiCliIT {
         List<String> progress = r.lines().stream().filter(l -> l.startsWith("[")).toList();
         assertThat(progress).isNotEmpty();
         assertThat(progress.get(progress.size() - 1)).contains("Reserved");
-        assertThat(progress).extracting(l -> l.substring(10, 19).trim()).doesNotHaveDuplicates()
-                .isSubsetOf("Planning", "Reserving", "Reserved");
+        // each state once, in order; Committing shows when a poll falls between the decision and the last acknowledgement
+        assertThat(progress).extracting(l -> l.substring(10).trim().split(" +")[0]).doesNotHaveDuplicates()
+                .isSubsetOf("Planning", "Reserving", "Committing", "Reserved");
 
         CoAllocationDocument doc = document(key);
         assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
@@ -213,7 +214,14 @@ class DojiCliIT {
         assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
         assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(Instant.parse(at(14)));
         assertThat(doc.getPlan().getWindow().getEnd()).isEqualTo(Instant.parse(at(16)));
-        assertThat(m.out()).contains("window: " + at(14) + " .. " + at(16));
+        assertThat(m.out()).contains("window: " + at(14) + " .. " + at(16))
+                .contains("co-allocation " + key + " modified: window " + at(14) + " .. " + at(16));
+
+        // no feasible plan for the change: exit 1 (as for a reserve), and the co-allocation is unchanged
+        Run impossible = cli("modify", key, "--sites", "2", "--cores", "100000");
+        assertThat(impossible.code()).as(impossible.out() + impossible.err()).isEqualTo(1);
+        assertThat(impossible.err()).contains("modification failed, the co-allocation is unchanged", "MODIFY_REFUSED");
+        assertThat(document(key).getPlan().getWindow().getStart()).isEqualTo(Instant.parse(at(14)));
     }
 
     @Test
@@ -225,6 +233,10 @@ class DojiCliIT {
         Run text = cli("rms");
         assertThat(text.code()).isZero();
         assertThat(text.lines()).anyMatch(l -> l.matches("crm-a +COMPUTE +D1 +SITE_A .*"));
+        // a stable order: compute RMs, then network RMs, each by id
+        List<String> shown = text.lines().stream().skip(1).map(l -> l.split(" +")[0]).toList();
+        assertThat(shown).isEqualTo(grid.rmIds().stream().sorted(java.util.Comparator
+                .comparing((String id) -> !id.startsWith("crm")).thenComparing(id -> id)).toList());
     }
 
     @Test

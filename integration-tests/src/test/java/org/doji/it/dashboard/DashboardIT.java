@@ -54,6 +54,7 @@ class DashboardIT {
     private static String crossDomain;
     private static String cancelled;
     private static String failed;
+    private static String shortOne;
 
     @BeforeAll
     static void startGridAndBook() throws Exception {
@@ -64,7 +65,11 @@ class DashboardIT {
         crossDomain = create(request(base, 4, 9, "EAST2", 8, "WEST2", 16, 2000, "cross-domain run"));
         cancelled = create(request(base, 10, 12, "WEST1", 4, "WEST2", 4, 500, "to be cancelled"));
         failed = create(request(base, 6, 8, "WEST1", 400, "EAST1", 2, 100, HOSTILE));
-        for (String key : List.of(reserved, crossDomain, cancelled)) {
+        // 45 minutes: a bar too short for a label inside it
+        CoAllocationRequest brief = request(base, 13, 14, "EAST1", 2, "WEST1", 2, 100, "short");
+        brief.getTime().getFixed().setEnd(base.plus(13 * 60 + 45, ChronoUnit.MINUTES));
+        shortOne = create(brief);
+        for (String key : List.of(reserved, crossDomain, cancelled, shortOne)) {
             assertThat(awaitSettled(key).getState()).as(key).isEqualTo(CoAllocationState.RESERVED);
         }
         assertThat(awaitSettled(failed).getState()).isEqualTo(CoAllocationState.FAILED);
@@ -95,13 +100,20 @@ class DashboardIT {
             // every co-allocation the GRC lists, with its state
             Map<String, String> expected = listed().stream()
                     .collect(Collectors.toMap(CoAllocationSummary::getKey, s -> s.getState().value()));
-            assertThat(expected).containsOnlyKeys(reserved, crossDomain, cancelled, failed);
+            assertThat(expected).containsOnlyKeys(reserved, crossDomain, cancelled, failed, shortOne);
             assertThat(shown.list("coAllocations").stream().collect(Collectors.toMap(r -> (String) r.get("key"),
                     r -> (String) r.get("state")))).isEqualTo(expected);
             shown.list("coAllocations").forEach(r -> assertThat(r.get("keyText")).isEqualTo(r.get("key")));
             assertThat(shown.coAllocation(failed).get("reason")).isEqualTo(document(failed).getReason());
             assertThat(shown.coAllocation(reserved).get("rms")).asList()
                     .containsExactlyInAnyOrderElementsOf(document(reserved).getRm().stream().map(o -> o.getRmId()).toList());
+
+            // nothing in the table is cut off (the long failure reason wraps inside its column)
+            assertThat(shown.strings("clippedCells")).isEmpty();
+            // a committed part reads "reserved" (its raw RM states, ReserveStart · Created, are in the tooltip)
+            assertThat(shown.coAllocation(reserved).get("chips")).asList().isNotEmpty().containsOnly("reserved");
+            assertThat(shown.coAllocation(reserved).get("chipTitles")).asList()
+                    .allSatisfy(t -> assertThat((String) t).startsWith("ReserveStart · Created"));
 
             // user text is shown as text, never run as markup
             assertThat(shown.coAllocation(failed).get("description")).isEqualTo(HOSTILE);
@@ -127,6 +139,18 @@ class DashboardIT {
                 }
             }
             assertThat(shown.list("timelineRows")).allSatisfy(r -> assertThat(shown.bars(r)).noneMatch(b -> b.startsWith(cancelled)));
+            // every bar is labelled, the short one too (beside it)
+            assertThat(shown.list("timelineRows")).allSatisfy(r -> assertThat(shown.strings(r, "barLabels"))
+                    .allSatisfy(l -> assertThat(l.substring(l.indexOf(' ') + 1)).as(l).isNotBlank()));
+            assertThat(shown.strings(shown.timelineRow("site:EAST1"), "barLabels")).anyMatch(l -> l.startsWith(shortOne + " "
+                    + shortOne.substring(0, 3)));
+            // the timeline opens an hour before now, not on hours of empty past: "now" is near its left edge
+            double nowX = ((Number) shown.raw().get("nowX")).doubleValue();
+            double width = ((Number) shown.raw().get("timelineWidth")).doubleValue();
+            assertThat(nowX).isPositive().isLessThan(190 + 0.15 * (width - 190));
+            // the graph says what its core numbers are
+            assertThat(shown.list("graphNodes")).filteredOn(n -> "site".equals(n.get("kind")))
+                    .allSatisfy(n -> assertThat((String) n.get("text")).containsPattern("\\d+ of \\d+ cores in use now"));
             // the cross-domain link runs over both domains' paths through X1
             assertThat(shown.bars(shown.timelineRow("path:nrm-east:EAST2|X1"))).contains(crossDomain + " Reserved");
             assertThat(shown.bars(shown.timelineRow("path:nrm-west:WEST2|X1"))).contains(crossDomain + " Reserved");
@@ -134,9 +158,10 @@ class DashboardIT {
             // RM health: every registered RM answers
             assertThat(shown.strings("health")).containsExactlyElementsOf(grid.rmIds().stream().map(id -> id + " up").toList());
 
-            // every service's WSDL link resolves
+            // every service's WSDL link resolves, the GRC's own RM port too
             List<String> wsdls = shown.strings("wsdl");
-            assertThat(wsdls).hasSize(1 + grid.rmIds().size()).contains(grid.grcUrl() + "?wsdl");
+            assertThat(wsdls).hasSize(2 + grid.rmIds().size()).contains(grid.grcUrl() + "?wsdl",
+                    grid.grcUrl().replace("/services/grc", "/services/rm") + "?wsdl");
             grid.rmUrls().values().forEach(u -> assertThat(wsdls).contains(u + "?wsdl"));
             HttpClient http = HttpClient.newHttpClient();
             for (String wsdl : wsdls) {
@@ -147,6 +172,22 @@ class DashboardIT {
             }
 
             chromium.fullPageScreenshot(Path.of(System.getProperty("basedir", "."), "target", "dashboard.png"));
+        }
+    }
+
+    @Test
+    void nothingInTheCoAllocationsTableIsCutOffInALaptopSizedWindow() throws Exception {
+        String base = grid.grcUrl().substring(0, grid.grcUrl().indexOf("/services/"));
+        try (HeadlessChromium chromium = HeadlessChromium.startOrSkip()) {
+            ChromeDriver page = chromium.driver();
+            page.manage().window().setSize(new org.openqa.selenium.Dimension(1024, 900));
+            page.get(base + "/dashboard/");
+            int listedCount = listed().size();
+            PageSnapshot shown = await().atMost(Duration.ofSeconds(60)).until(() -> snapshot(chromium),
+                    p -> p.rendered() > 0 && p.list("coAllocations").size() == listedCount);
+            // the long failure reason wraps inside its column instead of running off the panel's right edge
+            assertThat(shown.strings("clippedCells")).isEmpty();
+            assertThat(shown.coAllocation(failed).get("reason")).isEqualTo(document(failed).getReason());
         }
     }
 

@@ -29,7 +29,7 @@ public final class AllOrNothing {
     }
 
     /** Live at the RM: not ended, and committed or (still) held. */
-    static boolean live(ReservationView v) {
+    public static boolean live(ReservationView v) {
         return !v.lifecycleState().isFinal() && (v.spec() != null || v.pendingChange() == PendingChange.Reserve);
     }
 

@@ -45,7 +45,9 @@ public final class FaultProxy implements AutoCloseable {
         /** forward twice (same message, same correlation id); the caller gets the second answer */
         DUPLICATE,
         /** keep the request unanswered until {@link #releaseHeld(boolean)} */
-        HOLD
+        HOLD,
+        /** answer 503 at once without forwarding (a service refusing work, or a load balancer without it) */
+        REFUSE
     }
 
     /** A rule for one operation ("*" = any) applied to the next {@code times} matching requests. */
@@ -96,6 +98,9 @@ public final class FaultProxy implements AutoCloseable {
     private final List<Exchange> log = new CopyOnWriteArrayList<>();
     private final List<HttpExchange> held = new CopyOnWriteArrayList<>();
     private final List<String> heldBodies = new CopyOnWriteArrayList<>();
+    /** Decides the treatment of requests no rule matched (null: forwarded untouched). */
+    private volatile java.util.function.Function<String, Rule> chooser;
+    private volatile boolean recording = true;
 
     public FaultProxy(String name, String targetUrl) throws IOException {
         this.name = name;
@@ -133,6 +138,26 @@ public final class FaultProxy implements AutoCloseable {
 
     public FaultProxy fault(String operation, String soapFault, int times) {
         rules.add(new Rule(operation, Action.FAULT, Duration.ZERO, soapFault, times, null));
+        return this;
+    }
+
+    /**
+     * Treats every request no rule matched by {@code chooser} (the operation in, a one-shot rule or null out), e.g.
+     * seeded random faults; null turns it off.
+     */
+    public FaultProxy choosing(java.util.function.Function<String, Rule> chooser) {
+        this.chooser = chooser;
+        return this;
+    }
+
+    /** A rule for one request, for a chooser. */
+    public static Rule once(Action action, Duration delay) {
+        return new Rule("*", action, delay, null, 1, null);
+    }
+
+    /** Whether exchanges are kept in the log (off for long runs: the bodies add up). */
+    public FaultProxy recording(boolean on) {
+        this.recording = on;
         return this;
     }
 
@@ -175,7 +200,7 @@ public final class FaultProxy implements AutoCloseable {
 
     /** Sends a recorded request to the RM again, past every rule (a replayed message); returns the answer. */
     public Exchange replay(String request) {
-        Answer a = forward(request, null);
+        Answer a = forward(request, null, null);
         return new Exchange(operationOf(request), request, null, a.status(), a.body());
     }
 
@@ -189,6 +214,10 @@ public final class FaultProxy implements AutoCloseable {
         }
         String op = operationOf(body);
         Rule rule = rules.stream().filter(r -> r.take(op)).findFirst().orElse(null);
+        java.util.function.Function<String, Rule> choose = chooser;
+        if (rule == null && choose != null) {
+            rule = choose.apply(op);
+        }
         if (rule == null) {
             forwardAndAnswer(ex, op, body, null);
             return;
@@ -198,18 +227,22 @@ public final class FaultProxy implements AutoCloseable {
                     rule.delay.toMillis(), TimeUnit.MILLISECONDS);
             case DROP -> drop(ex, op, body, Action.DROP);
             case DROP_RESPONSE -> {
-                Answer a = forward(body, ex.getRequestHeaders().getFirst("Content-Type"));
-                log.add(new Exchange(op, body, Action.DROP_RESPONSE, a.status(), a.body()));
+                Answer a = forward(body, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestURI().getRawQuery());
+                record(new Exchange(op, body, Action.DROP_RESPONSE, a.status(), a.body()));
                 ex.close(); // no headers were sent: the connection is closed, the caller sees no answer
             }
             case FAULT -> {
                 Answer a = new Answer(500, "text/xml;charset=UTF-8", rule.faultBody);
-                log.add(new Exchange(op, body, Action.FAULT, a.status(), a.body()));
+                record(new Exchange(op, body, Action.FAULT, a.status(), a.body()));
                 respond(ex, a);
             }
             case DUPLICATE -> {
-                forward(body, ex.getRequestHeaders().getFirst("Content-Type"));
+                forward(body, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestURI().getRawQuery());
                 forwardAndAnswer(ex, op, body, Action.DUPLICATE);
+            }
+            case REFUSE -> {
+                record(new Exchange(op, body, Action.REFUSE, 503, null));
+                respond(ex, new Answer(503, "text/plain", "proxy " + name + ": service unavailable"));
             }
             case HOLD -> {
                 ex.setAttribute("body", body);
@@ -220,14 +253,20 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
+    private void record(Exchange e) {
+        if (recording) {
+            log.add(e);
+        }
+    }
+
     private void drop(HttpExchange ex, String op, String body, Action why) {
-        log.add(new Exchange(op, body, why, 0, null));
+        record(new Exchange(op, body, why, 0, null));
         ex.close();
     }
 
     private void forwardAndAnswer(HttpExchange ex, String op, String body, Action why) {
-        Answer a = forward(body, ex.getRequestHeaders().getFirst("Content-Type"));
-        log.add(new Exchange(op, body, why, a.status(), a.body()));
+        Answer a = forward(body, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestURI().getRawQuery());
+        record(new Exchange(op, body, why, a.status(), a.body()));
         try {
             respond(ex, a);
         } catch (IOException e) {
@@ -235,9 +274,11 @@ public final class FaultProxy implements AutoCloseable {
         }
     }
 
-    private Answer forward(String body, String contentType) {
+    /** Forwards to the target, with the request's query (an EPR address such as {@code ?res=KEY}) if it had one. */
+    private Answer forward(String body, String contentType, String query) {
         try {
-            HttpRequest req = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(60))
+            URI to = query == null ? target : URI.create(target.toString() + (target.getRawQuery() == null ? "?" : "&") + query);
+            HttpRequest req = HttpRequest.newBuilder(to).timeout(Duration.ofSeconds(60))
                     .header("Content-Type", contentType == null ? "text/xml; charset=UTF-8" : contentType)
                     .header("SOAPAction", "\"\"")
                     .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();

@@ -94,6 +94,17 @@ public final class GrcClient {
         return at(key).cancel(c).getCoAllocationDocument();
     }
 
+    /** Every co-allocation of this caller: key → state. */
+    public java.util.Map<String, CoAllocationState> listAll() {
+        try {
+            java.util.Map<String, CoAllocationState> out = new java.util.LinkedHashMap<>();
+            at(null).list(List.of(), null, null, 10_000).getCoAllocation().forEach(s -> out.put(s.getKey(), s.getState()));
+            return out;
+        } catch (Exception e) {
+            throw new IllegalStateException("list failed: " + e, e);
+        }
+    }
+
     public int listSize() {
         try {
             return at(null).list(List.of(), null, null, null).getCoAllocation().size();

@@ -51,11 +51,16 @@ public final class GrcProcess implements AutoCloseable {
 
     /** Starts the GRC on a random port with its H2 file {@code database}; {@code args} are Spring arguments. */
     public static GrcProcess start(Path database, Path logFile, List<String> args) throws IOException {
+        return start(database, logFile, args, 0);
+    }
+
+    /** As above on {@code port} (0: a random one): a GRC restarted on the same port keeps its address. */
+    public static GrcProcess start(Path database, Path logFile, List<String> args, int port) throws IOException {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
                 "-cp", cp, "org.doji.grc.DojiLauncher", "grc",
-                "--server.port=0", "--spring.jmx.enabled=false",
+                "--server.port=" + port, "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + TestDatabase.url(database)));
         cmd.addAll(args);
         Files.createDirectories(logFile.getParent());

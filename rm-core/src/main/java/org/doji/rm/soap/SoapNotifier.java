@@ -1,36 +1,26 @@
 package org.doji.rm.soap;
 
-import jakarta.xml.ws.BindingProvider;
 import java.time.Clock;
-import java.util.concurrent.ExecutorService;
-import org.doji.contract.NotificationConsumerPortType;
-import org.doji.contract.NotificationConsumerService;
-import org.doji.contract.types.Notify;
+import java.util.concurrent.Executor;
 import org.doji.contract.types.StateChange;
 import org.doji.rm.kernel.Notifier;
 import org.doji.rm.model.ReservationView;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-/** Sends WS-BaseNotification-style Notify messages, asynchronously and best effort. */
+/** Tells a reservation's coordinator of changes it did not cause, as WS-BaseNotification-style Notify messages. */
 public class SoapNotifier implements Notifier {
-
-    private static final Logger log = LoggerFactory.getLogger(SoapNotifier.class);
 
     private final String producer;
     private final Clock clock;
-    private final ExecutorService executor;
-    private final NotificationConsumerService service = new NotificationConsumerService();
+    private final NotificationSender sender;
 
-    public SoapNotifier(String producer, Clock clock, ExecutorService executor) {
+    public SoapNotifier(String producer, Clock clock, Executor executor) {
         this.producer = producer;
         this.clock = clock;
-        this.executor = executor;
+        this.sender = new NotificationSender(executor);
     }
 
     @Override
     public void notify(String consumer, ReservationView view, String message) {
-        Notify notify = new Notify();
         StateChange change = new StateChange();
         change.setResource(view.key());
         change.setProducer(producer);
@@ -40,15 +30,6 @@ public class SoapNotifier implements Notifier {
         change.setGlobalId(view.spec() != null ? view.spec().globalId()
                 : view.pendingSpec() != null ? view.pendingSpec().globalId() : null);
         change.setMessage(message);
-        notify.getNotificationMessage().add(change);
-        executor.execute(() -> {
-            try {
-                NotificationConsumerPortType port = service.getNotificationConsumerPort();
-                ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, consumer);
-                port.notify(notify.getNotificationMessage());
-            } catch (RuntimeException e) {
-                log.warn("could not notify {} of {} ({}): {}", consumer, view.key(), message, e.toString());
-            }
-        });
+        sender.send(consumer, change);
     }
 }

@@ -8,7 +8,8 @@ import java.util.Map;
  * One feasible plan for one slot.
  *
  * @param placement requested site id → resource site name
- * @param cost      money: Σ core price·cores + Σ path price·bandwidth over every hop (admin terms excluded)
+ * @param cost      money: (Σ core price·cores + Σ path price·bandwidth over every hop) × hours of the slot; prices
+ *                  are per core-hour and per Mbps-hour (admin terms excluded)
  * @param quality   quality score in (0, 1], higher is better (see PLANNER.md)
  */
 public record CandidatePlan(int slotIndex, Instant start, Instant end, Map<String, String> placement,

@@ -46,7 +46,7 @@ class EngineBehaviourTest {
         g.sites().forEach(s -> cores.put(s.name(), s.totalCores()));
         Map<String, Long> bws = new java.util.HashMap<>();
         g.paths().forEach(p -> bws.put(p.id(), bw));
-        return new SlotCapacity(0, T, T.plusSeconds(60), cores, bws, Map.of());
+        return new SlotCapacity(0, T, T.plusSeconds(3600), cores, bws, Map.of());
     }
 
     /** DESIGN §3 (9): the flow leaves the site of o and arrives at the site of p. */

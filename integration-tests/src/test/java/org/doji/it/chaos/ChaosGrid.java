@@ -1,0 +1,185 @@
+package org.doji.it.chaos;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.doji.grc.demo.GridTopology;
+import org.doji.it.faults.FaultProxy;
+import org.doji.it.faults.GrcProcess;
+import org.doji.rm.app.RmApplication;
+import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.model.ReservationView;
+import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.testing.RmProcess;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A GRC and its RMs, each in a JVM of its own on a durable H2 file, each behind a {@link FaultProxy} with seeded
+ * {@link RandomFaults} (the GRC's proxy is its users' address); any of them can be killed with SIGKILL and
+ * started again on the same database and port.
+ */
+final class ChaosGrid implements AutoCloseable {
+
+    /** What every RM and the GRC run with: short holds, quick ticks and re-drives, so a run settles in seconds. */
+    static final Duration HOLD = Duration.ofSeconds(8);
+
+    private final Path dir;
+    private final GridTopology topology;
+    private final Map<String, RmProcess> rms = new LinkedHashMap<>();
+    private final Map<String, FaultProxy> proxies = new LinkedHashMap<>();
+    private final Map<String, RandomFaults> faults = new LinkedHashMap<>();
+    private final int grcPort = RestartableRm.freePort();
+    private final List<String> grcArgs = new ArrayList<>();
+    private GrcProcess grc;
+    private int grcStarts;
+
+    private ChaosGrid(Path dir, GridTopology topology) {
+        this.dir = dir;
+        this.topology = topology;
+    }
+
+    static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate) throws Exception {
+        ChaosGrid g = new ChaosGrid(dir, topology);
+        try {
+            g.startRms(seed, faultRate);
+            int i = 0;
+            for (String id : g.rms.keySet()) {
+                g.grcArgs.add("--doji.grc.rms[" + i + "].id=" + id);
+                g.grcArgs.add("--doji.grc.rms[" + i + "].url=" + g.proxies.get(id).url());
+                i++;
+            }
+            g.grcArgs.addAll(List.of("--doji.grc.slots=3", "--doji.grc.max-plans=3", "--doji.grc.rm-timeout=PT2S",
+                    "--doji.grc.connect-timeout=PT1S", "--doji.grc.phase-two-retry=PT0.1S",
+                    "--doji.grc.phase-two-max-backoff=PT2S", "--doji.grc.phase-two-inline=PT1S",
+                    "--doji.grc.health-interval=PT2S", "--doji.grc.tick-interval=PT0.5S",
+                    "--doji.grc.hold-timeout=PT6S", "--management.endpoints.web.exposure.include=health"));
+            g.startGrc();
+            RandomFaults users = new RandomFaults(seed * 7919, faultRate, Duration.ofMillis(800));
+            g.faults.put("grc", users);
+            g.proxies.put("grc", new FaultProxy("grc", "http://localhost:" + g.grcPort + "/services/grc")
+                    .recording(false).choosing(users));
+            return g;
+        } catch (Exception | Error e) {
+            g.close();
+            throw e;
+        }
+    }
+
+    private void startRms(long seed, double faultRate) throws Exception {
+        ExecutorService starters = Executors.newFixedThreadPool(2);
+        try {
+            Map<String, Future<RmProcess>> started = new LinkedHashMap<>();
+            for (GridTopology.RmDef def : topology.rms()) {
+                List<String> args = new ArrayList<>();
+                def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
+                args.addAll(List.of("--doji.rm.id=" + def.id(), "--doji.rm.hold-timeout=" + HOLD,
+                        "--doji.rm.tick-interval=PT0.5S", "--management.endpoints.web.exposure.include=health"));
+                RmProcess p = new RmProcess(RmApplication.class.getName(), dir.resolve(def.id()), dir.resolve(def.id() + ".log"), args);
+                started.put(def.id(), starters.submit(p::start));
+            }
+            int n = 0;
+            for (var e : started.entrySet()) {
+                rms.put(e.getKey(), e.getValue().get());
+                RandomFaults f = new RandomFaults(seed * 31 + n++, faultRate, Duration.ofMillis(1500));
+                faults.put(e.getKey(), f);
+                proxies.put(e.getKey(), new FaultProxy(e.getKey(), rms.get(e.getKey()).url()).recording(false).choosing(f));
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    private void startGrc() {
+        try {
+            grc = GrcProcess.start(dir.resolve("grc"), dir.resolve("grc-" + (++grcStarts) + ".log"), grcArgs, grcPort);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The GRC as its users reach it (through its proxy). */
+    String grcUrl() {
+        return proxies.get("grc").url();
+    }
+
+    List<String> rmIds() {
+        return new ArrayList<>(rms.keySet());
+    }
+
+    /** kill -9 of the GRC ("grc") or an RM, then a start on the same database and port. */
+    void killAndRestart(String id) {
+        if ("grc".equals(id)) {
+            grc.kill9();
+            startGrc();
+        } else {
+            rms.get(id).crashAndRestart();
+        }
+    }
+
+    /** Whether the GRC answers its users now (not killed, or started again). */
+    boolean grcUp() {
+        return grc != null && grc.isAlive();
+    }
+
+    /** No more faults from now on. */
+    void faultsOff() {
+        faults.values().forEach(RandomFaults::off);
+    }
+
+    int faultsInjected() {
+        return faults.values().stream().mapToInt(RandomFaults::total).sum();
+    }
+
+    /** Faults injected per proxy and operation. */
+    Map<String, Map<String, Integer>> faultsByProxy() {
+        Map<String, Map<String, Integer>> out = new TreeMap<>();
+        faults.forEach((id, f) -> out.put(id, f.injected()));
+        return out;
+    }
+
+    /** Everything an RM holds, read from its database by the RM kernel itself (loaded in this JVM, its process killed). */
+    record RmState(List<ReservationView> open, List<String> capacityViolations) {
+    }
+
+    /**
+     * Kills every RM and reads each database with the kernel: the durable state as a restarted RM sees it (its first
+     * tick applied: holds past their expiry released).
+     */
+    Map<String, RmState> readRmDatabases() {
+        Map<String, RmState> out = new TreeMap<>();
+        for (GridTopology.RmDef def : topology.rms()) {
+            rms.get(def.id()).kill9();
+            List<String> args = new ArrayList<>();
+            def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
+            args.addAll(List.of("--doji.rm.id=" + def.id(), "--doji.rm.hold-timeout=" + HOLD, "--server.port=0",
+                    "--spring.jmx.enabled=false", "--spring.autoconfigure.exclude=" + GrcProcess.NO_LOGBACK_METRICS,
+                    "--doji.rm.tick-interval=PT1H",
+                    "--spring.datasource.url=jdbc:h2:file:" + dir.resolve(def.id()).toAbsolutePath() + RestartableRm.WRITE_THROUGH));
+            try (ConfigurableApplicationContext rm = new SpringApplicationBuilder(RmApplication.class).run(args.toArray(String[]::new))) {
+                ReservationKernel kernel = rm.getBean(ReservationKernel.class);
+                kernel.tick();
+                out.put(def.id(), new RmState(List.copyOf(kernel.openReservations()), kernel.capacityViolations()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        proxies.values().forEach(FaultProxy::close);
+        if (grc != null) {
+            grc.close();
+        }
+        rms.values().forEach(RmProcess::close);
+    }
+}

@@ -1,0 +1,150 @@
+package org.doji.it.chaos;
+
+import jakarta.xml.ws.WebServiceException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.doji.contract.InternalErrorFault;
+import org.doji.contract.types.CoAllocationDocument;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.it.faults.GrcClient;
+
+/**
+ * Users of the GRC, one thread each, with a seeded random mix of create, modify and cancel on their own
+ * co-allocations. A call that gets no answer (the GRC or its proxy dropped it, the GRC was killed) is sent again
+ * with the same correlation id until it is answered; every answered call is recorded: what an acknowledgement
+ * promised is checked at the end.
+ */
+final class ChaosWorkload {
+
+    /** An acknowledged call: what the GRC promised. */
+    record Ack(int user, String operation, String key, CoAllocationRequest request, CoAllocationDocument answer) {
+    }
+
+    final ConcurrentLinkedQueue<Ack> acks = new ConcurrentLinkedQueue<>();
+    final AtomicInteger operations = new AtomicInteger();
+    final AtomicInteger refused = new AtomicInteger();
+    final AtomicInteger unanswered = new AtomicInteger();
+    final AtomicInteger resent = new AtomicInteger();
+    /** Why calls were sent again: the first line of the failure, with counts (for the report). */
+    final Map<String, AtomicInteger> resendReasons = new java.util.concurrent.ConcurrentHashMap<>();
+    private final String grcUrl;
+    private final long seed;
+    private final Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(20, ChronoUnit.DAYS);
+
+    ChaosWorkload(String grcUrl, long seed) {
+        this.grcUrl = grcUrl;
+        this.seed = seed;
+    }
+
+    /** Runs {@code users} threads until {@code total} operations were made or {@code until}. */
+    void run(int users, int total, Instant until) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int u = 0; u < users; u++) {
+            int user = u;
+            Thread t = new Thread(() -> user(user, total, until), "chaos-user-" + u);
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private void user(int user, int total, Instant until) {
+        Random random = new Random(seed * 1_000_003 + user);
+        GrcClient client = new GrcClient(grcUrl);
+        List<String> mine = new ArrayList<>();
+        int n = 0;
+        while (operations.get() < total && Instant.now().isBefore(until)) {
+            operations.incrementAndGet();
+            String correlation = "u" + user + "-" + (n++) + "-" + seed;
+            double dice = random.nextDouble();
+            if (mine.isEmpty() || dice < 0.55) {
+                CoAllocationRequest r = request(random);
+                String key = call(() -> client.create(correlation, r));
+                if (key != null) {
+                    mine.add(key);
+                    acks.add(new Ack(user, "create", key, r, null));
+                }
+            } else if (dice < 0.8) {
+                String key = mine.get(random.nextInt(mine.size()));
+                CoAllocationRequest r = request(random);
+                CoAllocationDocument doc = call(() -> client.modify(key, correlation, r));
+                if (doc != null) {
+                    acks.add(new Ack(user, "modify", key, r, doc));
+                }
+            } else {
+                String key = mine.remove(random.nextInt(mine.size()));
+                CoAllocationDocument doc = call(() -> client.cancel(key, correlation));
+                if (doc != null) {
+                    acks.add(new Ack(user, "cancel", key, null, doc));
+                }
+            }
+        }
+    }
+
+    /**
+     * The answer, or null when the GRC refused (a typed fault: a definite answer, nothing promised) or never
+     * answered within a minute and a half of resending.
+     */
+    private <T> T call(Callable<T> body) {
+        Instant giveUp = Instant.now().plusSeconds(90);
+        while (true) {
+            try {
+                return body.call();
+            } catch (Exception e) {
+                Throwable cause = e instanceof IllegalStateException && e.getCause() != null ? e.getCause() : e;
+                boolean noAnswer = cause instanceof WebServiceException || cause instanceof InternalErrorFault;
+                if (!noAnswer) {
+                    refused.incrementAndGet();
+                    return null;
+                }
+                if (Instant.now().isAfter(giveUp)) {
+                    unanswered.incrementAndGet();
+                    return null;
+                }
+                resent.incrementAndGet();
+                resendReasons.computeIfAbsent(reason(cause), k -> new AtomicInteger()).incrementAndGet();
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+            }
+        }
+    }
+
+    private static String reason(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String m = String.valueOf(root.getMessage());
+        return root.getClass().getSimpleName() + ": " + (m.length() > 60 ? m.substring(0, 60) : m).replaceAll("[0-9]{4,}", "N");
+    }
+
+    /** 1–3 sites of 2–8 cores, links of 0/200/500 Mbps between them, a fixed or flexible window over 8 days. */
+    private CoAllocationRequest request(Random random) {
+        int sites = 1 + random.nextInt(3);
+        Map<String, Integer> cores = new LinkedHashMap<>();
+        for (int i = 0; i < sites; i++) {
+            cores.put("s" + i, 2 + 2 * random.nextInt(4));
+        }
+        int mbps = new int[] {0, 200, 500}[random.nextInt(3)];
+        Instant start = base.plus(random.nextInt(8), ChronoUnit.DAYS).plus(3L * random.nextInt(8), ChronoUnit.HOURS);
+        Duration length = Duration.ofHours(1 + random.nextInt(2));
+        return GrcClient.request(cores, Map.of(), mbps, random.nextBoolean() ? GrcClient.fixed(start, length)
+                : GrcClient.flexible(start, start.plus(2, ChronoUnit.HOURS), length));
+    }
+}
