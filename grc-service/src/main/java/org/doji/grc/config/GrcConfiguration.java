@@ -151,11 +151,10 @@ public class GrcConfiguration {
                 listener.getIfAvailable(() -> CoordinationListener.NONE), meters, users.serviceLevels());
     }
 
-    /** Recovery runs once the GRC serves (the RMs' answers may take time; the port is already up). */
+    /** Recovery after a restart: what to recover is read before the port serves, recovered once it serves. */
     @Bean
-    public org.springframework.context.ApplicationListener<org.springframework.boot.context.event.ApplicationReadyEvent> grcRecovery(
-            CoAllocationService service) {
-        return event -> service.recover();
+    public GrcRecoveryOnStart grcRecovery(CoAllocationService service) {
+        return new GrcRecoveryOnStart(service);
     }
 
     @Bean

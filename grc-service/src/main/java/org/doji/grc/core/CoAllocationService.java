@@ -189,20 +189,42 @@ public class CoAllocationService {
     }
 
     /**
-     * After a restart: every undecided change of this GRC is aborted (presumed abort) and every decided one driven
-     * to its end ({@link TransactionDriver#recover}); what was interrupted before a decision is planned again.
+     * What the previous process left unfinished: its undecided changes, and the co-allocations it was planning or
+     * reserving. Read before the GRC serves, so that nothing a request starts since is mistaken for it.
      */
-    public void recover() {
-        driver.recover();
-        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Reserving))) {
-            if (engine.log().ofSubject(c.key()).stream().noneMatch(t -> !t.decided())) {
-                store.transition(c.key(), CoAllocationEvent.ABORTED, r -> r.setReason(
+    public record LeftBehind(List<org.doji.grc.tx.Transaction> undecided, List<String> reserving, List<String> planning) {
+    }
+
+    public LeftBehind leftBehind() {
+        return new LeftBehind(driver.undecidedAtStart(), keysIn(CoAllocationState.Reserving), keysIn(CoAllocationState.Planning));
+    }
+
+    /**
+     * After a restart (once the GRC serves: the RMs' answers may take time): every undecided change left behind is
+     * aborted (presumed abort) and every decided one driven to its end ({@link TransactionDriver#recover}); a
+     * co-allocation interrupted between two reservation attempts, and one interrupted while planning, is planned
+     * again. A co-allocation changed meanwhile by its own transaction's end is left as it is.
+     */
+    public void recover(LeftBehind left) {
+        driver.recover(left.undecided());
+        for (String key : left.reserving()) {
+            if (engine.log().ofSubject(key).stream().anyMatch(t -> !t.decided())) {
+                continue; // a parent's change still holding, or one the driver aborts at its deadline
+            }
+            try {
+                store.transition(key, CoAllocationEvent.ABORTED, r -> r.setReason(
                         "interrupted between two reservation attempts; planning again"));
+            } catch (DojiException e) {
+                log.info("recovery: co-allocation {} changed meanwhile ({}); left as it is", key, e.getMessage());
             }
         }
-        for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Planning))) {
-            intake.submit(c.key());
-        }
+        java.util.stream.Stream.concat(left.reserving().stream(), left.planning().stream())
+                .filter(k -> store.find(k).map(c -> c.state() == CoAllocationState.Planning).orElse(false))
+                .forEach(intake::submit);
+    }
+
+    private List<String> keysIn(CoAllocationState state) {
+        return store.inStates(EnumSet.of(state)).stream().map(CoAllocation::key).toList();
     }
 
     /** Reserves one planned co-allocation of a batch (runs on a worker thread). */

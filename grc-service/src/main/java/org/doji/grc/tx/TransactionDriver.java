@@ -2,6 +2,7 @@ package org.doji.grc.tx;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.Executor;
 import org.doji.rm.model.ReservationState;
 import org.slf4j.Logger;
@@ -30,24 +31,27 @@ public final class TransactionDriver {
     }
 
     /**
-     * After a restart: this GRC's own undecided changes are aborted (presumed abort: nobody will decide them
-     * now), every decided one is driven again. A parent's undecided change keeps its hold until its deadline.
+     * This GRC's own changes left undecided by the previous process. Read before the GRC serves: a change begun
+     * by a request served since must not be mistaken for one the restart interrupted.
      */
-    public void recover() {
-        int aborted = 0;
-        int decided = 0;
-        for (Transaction t : engine.log().unfinished()) {
-            if (!t.decided() && t.subjectType() == SubjectType.CO_ALLOCATION) {
-                engine.owning(t.id(), () -> {
-                    log.info("recovery: {} was not decided; aborting it everywhere (presumed abort)", t.id());
-                    return run(t, () -> engine.abortWithoutOwner(t, "not decided before the coordinator restarted"));
-                });
-                aborted++;
-            } else if (t.decided()) {
-                decided++;
-            }
+    public List<Transaction> undecidedAtStart() {
+        return engine.log().unfinished().stream()
+                .filter(t -> !t.decided() && t.subjectType() == SubjectType.CO_ALLOCATION).toList();
+    }
+
+    /**
+     * After a restart: the changes {@link #undecidedAtStart} found are aborted (presumed abort: nobody will decide
+     * them now), every decided one is driven again. A parent's undecided change keeps its hold until its deadline.
+     */
+    public void recover(List<Transaction> undecidedAtStart) {
+        for (Transaction t : undecidedAtStart) {
+            engine.owning(t.id(), () -> {
+                log.info("recovery: {} was not decided; aborting it everywhere (presumed abort)", t.id());
+                return run(t, () -> engine.abortWithoutOwner(t, "not decided before the coordinator restarted"));
+            });
         }
-        log.info("recovery: {} undecided change(s) aborted, {} decided one(s) to complete", aborted, decided);
+        log.info("recovery: {} undecided change(s) aborted, {} decided one(s) to complete", undecidedAtStart.size(),
+                engine.log().unfinished().stream().filter(Transaction::decided).count());
         driveDue();
     }
 

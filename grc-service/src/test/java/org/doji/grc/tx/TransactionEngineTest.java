@@ -139,7 +139,7 @@ class TransactionEngineTest {
         Transaction decided = f.engine.decide(f.engine.prepare(f.engine.begin(f.reserve("t9", 4, EngineFixture.window(9), "a"),
                 () -> { })), Decision.COMMITTED, null, () -> { });
         assertThat(f.live("a")).hasSize(2);
-        f.driver.recover();
+        f.driver.recover(f.driver.undecidedAtStart());
         assertThat(f.abortedWithoutOwner).containsExactly(stored.id());
         assertThat(f.finished).containsExactlyInAnyOrder("t8 ABORTED", "t9 COMMITTED");
         assertThat(f.live("b")).isEmpty();

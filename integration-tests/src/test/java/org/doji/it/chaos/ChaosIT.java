@@ -114,7 +114,6 @@ class ChaosIT {
                 lines.stream().limit(20).forEach(l -> report.append("    ").append(l).append('\n'));
             });
             report.append("total ").append(Duration.between(began, Instant.now()).toSeconds()).append(" s\n");
-            log.info("{}", report);
             System.out.println(report);
 
             assertThat(total).as("violations").isZero();
