@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +21,7 @@ import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
+import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.util.KeyLocks;
 import org.slf4j.Logger;
@@ -80,16 +82,11 @@ public class CoAllocationService {
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
     public String create(Caller caller, String correlationId, CoRequest request, String consumer) {
-        requireCorrelationId(correlationId);
-        String callId = caller.name() + ":" + correlationId;
+        String callId = CallLedger.callId("", caller, correlationId);
         String hash = hashes.hash(request, consumer);
-        var previous = store.call(callId);
+        Optional<String> previous = store.ledger().repeated(callId, correlationId, "createCoAllocation", hash);
         if (previous.isPresent()) {
-            if (!previous.get().getPayloadHash().equals(hash)) {
-                throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
-                        "correlation id " + correlationId + " was already used for a different request");
-            }
-            return previous.get().getCoAllocationKey();
+            return previous.get();
         }
         validator.validate(request, registry.knownSites());
         String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
@@ -129,16 +126,10 @@ public class CoAllocationService {
      * co-allocation as it is; the same id with another request is refused.
      */
     public CoAllocation modify(Caller caller, String key, String correlationId, CoRequest request) {
-        requireCorrelationId(correlationId);
+        String callId = CallLedger.callId("modify:" + key, caller, correlationId);
         get(caller, key);
-        String callId = caller.name() + ":modify:" + key + ":" + correlationId;
         String hash = hashes.hash(request);
-        var previous = store.call(callId);
-        if (previous.isPresent()) {
-            if (!previous.get().getPayloadHash().equals(hash)) {
-                throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
-                        "correlation id " + correlationId + " was already used for a different modification");
-            }
+        if (store.ledger().repeated(callId, correlationId, "modify", hash).isPresent()) {
             return get(caller, key);
         }
         validator.validate(request, registry.knownSites());
@@ -266,9 +257,4 @@ public class CoAllocationService {
         }
     }
 
-    private static void requireCorrelationId(String correlationId) {
-        if (correlationId == null || correlationId.isBlank()) {
-            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
-        }
-    }
 }

@@ -23,6 +23,8 @@ import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CreateCallRecord;
+import org.doji.rm.ledger.CallLedger;
+import org.doji.rm.ledger.RecordedCall;
 import org.doji.grc.persistence.CreateCallRepository;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.util.KeyLocks;
@@ -86,6 +88,12 @@ public class CoAllocationStore {
 
     public Optional<CreateCallRecord> call(String callId) {
         return calls.findById(callId);
+    }
+
+    /** The GRC's side of the one call ledger: its answers are co-allocation keys. */
+    public CallLedger ledger() {
+        return new CallLedger(id -> calls.findById(id)
+                .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
     }
 
     /**

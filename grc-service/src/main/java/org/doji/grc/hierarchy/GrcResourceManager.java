@@ -23,6 +23,7 @@ import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionEngine;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
+import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.kernel.Notifier;
 import org.doji.rm.model.AvailabilityQuery;
@@ -312,23 +313,16 @@ public class GrcResourceManager implements ResourceManager {
         return r;
     }
 
-    /** Same correlation id and payload → the reservation as it is now; another payload → refused. */
+    /** Same correlation id and payload → the reservation as it is now; another payload → refused (one call ledger). */
     private ReservationView idempotent(Caller caller, String correlationId, String hash, Supplier<String> body) {
-        if (correlationId == null || correlationId.isBlank()) {
-            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
-        }
-        String callId = "rm:" + caller.name() + ":" + correlationId;
-        var previous = calls.call(callId);
-        if (previous.isPresent()) {
-            if (!previous.get().getPayloadHash().equals(hash)) {
-                throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
-                        "correlation id " + correlationId + " was already used for another request");
-            }
-            String key = previous.get().getCoAllocationKey();
-            return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), pendingOf(key));
-        }
-        String key = body.get();
-        calls.recordCall(callId, hash, key);
+        String callId = CallLedger.callId("rm", caller, correlationId);
+        // two copies of one call (a duplicated message) wait for each other: the second gets the first's answer
+        String key = locks.withLock("call " + callId, () -> calls.ledger()
+                .repeated(callId, correlationId, "reservation", hash).orElseGet(() -> {
+                    String made = body.get();
+                    calls.recordCall(callId, hash, made);
+                    return made;
+                }));
         return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), pendingOf(key));
     }
 

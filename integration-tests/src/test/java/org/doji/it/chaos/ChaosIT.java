@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The chaos test of the all-or-nothing promise: a GRC and 7 RMs, each in a JVM of its own on a durable H2 file,
  * each behind a proxy injecting seeded random faults into every kind of message (availability, prepare, commit,
- * abort, modify, cancel, and the users' own calls): dropped before or after the service acted, delayed and so
+ * abort, modify, cancel, and the users' own calls): dropped before or after the service acted, cut off halfway (reset), delayed and so
  * reordered, duplicated, refused. Concurrent users create, modify and cancel; meanwhile the GRC and the RMs are
  * killed with SIGKILL and started again at random moments. When the faults stop and everything has settled (and
  * the hold timeout has passed), {@link ChaosChecker} reads every RM's database and every co-allocation and counts

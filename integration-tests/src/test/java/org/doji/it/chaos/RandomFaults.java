@@ -12,13 +12,14 @@ import org.doji.it.faults.FaultProxy.Action;
 
 /**
  * Seeded random faults for one proxy: each request is, with the given probability, dropped before the service
- * sees it, executed with its answer dropped, delayed (and so reordered behind later ones), duplicated, or
- * refused (503). The sequence of decisions is the seed's; which request meets which decision depends on timing.
+ * sees it, executed with its answer dropped, executed with the connection reset halfway through the answer,
+ * delayed (and so reordered behind later ones), duplicated, or refused (503). The sequence of decisions is the seed's; which request meets which decision depends on timing.
  */
 final class RandomFaults implements Function<String, FaultProxy.Rule> {
 
-    private static final Action[] ACTIONS = {Action.DROP, Action.DROP_RESPONSE, Action.DELAY, Action.DUPLICATE, Action.REFUSE};
-    private static final int[] WEIGHTS = {25, 25, 20, 20, 10};
+    private static final Action[] ACTIONS = {Action.DROP, Action.DROP_RESPONSE, Action.RESET, Action.DELAY,
+            Action.DUPLICATE, Action.REFUSE};
+    private static final int[] WEIGHTS = {20, 20, 15, 15, 20, 10};
 
     private final Random random;
     private final double probability;

@@ -47,7 +47,9 @@ public final class FaultProxy implements AutoCloseable {
         /** keep the request unanswered until {@link #releaseHeld(boolean)} */
         HOLD,
         /** answer 503 at once without forwarding (a service refusing work, or a load balancer without it) */
-        REFUSE
+        REFUSE,
+        /** forward, then break the connection in the middle of the answer: the RM acted, the caller reads half */
+        RESET
     }
 
     /** A rule for one operation ("*" = any) applied to the next {@code times} matching requests. */
@@ -239,6 +241,20 @@ public final class FaultProxy implements AutoCloseable {
             case DUPLICATE -> {
                 forward(body, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestURI().getRawQuery());
                 forwardAndAnswer(ex, op, body, Action.DUPLICATE);
+            }
+            case RESET -> {
+                Answer a = forward(body, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestURI().getRawQuery());
+                record(new Exchange(op, body, Action.RESET, a.status(), a.body()));
+                byte[] bytes = a.body().getBytes(StandardCharsets.UTF_8);
+                ex.getResponseHeaders().set("Content-Type", a.contentType());
+                ex.sendResponseHeaders(a.status(), bytes.length);
+                ex.getResponseBody().write(bytes, 0, bytes.length / 2);
+                try {
+                    ex.getResponseBody().close(); // fewer bytes than announced: the server breaks the connection
+                } catch (IOException expected) {
+                    // "insufficient bytes written to stream": the connection was closed mid-answer, as wanted
+                }
+                ex.close();
             }
             case REFUSE -> {
                 record(new Exchange(op, body, Action.REFUSE, 503, null));

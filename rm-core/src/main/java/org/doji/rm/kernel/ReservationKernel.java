@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -25,7 +26,7 @@ import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
-import org.doji.rm.persistence.IdempotencyRecord;
+import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.spi.ResourceBackend;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
@@ -415,21 +416,14 @@ public class ReservationKernel implements ResourceManager {
     /** Runs a mutation under the write lock with correlation-id idempotency; durable before it returns. */
     private ReservationView write(Caller caller, String correlationId, String operation, String hash,
                                   Supplier<Reservation> mutation) {
-        if (correlationId == null || correlationId.isBlank()) {
-            throw DojiException.invalidField("correlationId", "CORRELATION_ID_MISSING", "a correlation id is required");
-        }
-        String callId = caller.name() + ":" + correlationId;
+        String callId = CallLedger.callId("", caller, correlationId);
         lock.writeLock().lock();
         UndoScope undo = begin();
         try {
-            IdempotencyRecord previous = store.answer(callId).orElse(null);
-            if (previous != null) {
-                if (!previous.getPayloadHash().equals(hash)) {
-                    throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED", "correlation id "
-                            + correlationId + " was already used for a different " + previous.getOperation() + " call");
-                }
+            Optional<String> previous = store.calls().repeated(callId, correlationId, operation, hash);
+            if (previous.isPresent()) {
                 undo.keep();
-                return store.decodeAnswer(previous);
+                return store.decodeAnswer(previous.get());
             }
             Reservation r = mutation.get();
             Instant now = now();

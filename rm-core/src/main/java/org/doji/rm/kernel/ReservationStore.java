@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.doji.rm.ledger.CallLedger;
+import org.doji.rm.ledger.RecordedCall;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.persistence.IdempotencyRecord;
@@ -20,6 +22,7 @@ public class ReservationStore {
     private final IdempotencyRepository answers;
     private final TransactionTemplate tx;
     private final JsonCodec json;
+    private final CallLedger ledger;
 
     public ReservationStore(ReservationRepository reservations, IdempotencyRepository answers,
                             TransactionTemplate tx, JsonCodec json) {
@@ -27,6 +30,7 @@ public class ReservationStore {
         this.answers = answers;
         this.tx = tx;
         this.json = json;
+        this.ledger = new CallLedger(this::recordedCall);
     }
 
     JsonCodec json() {
@@ -95,11 +99,17 @@ public class ReservationStore {
         return reservations.findAll();
     }
 
-    Optional<IdempotencyRecord> answer(String callId) {
-        return answers.findById(callId);
+    /** The RM's side of the one call ledger: its answers, as JSON reservations. */
+    CallLedger calls() {
+        return ledger;
     }
 
-    ReservationView decodeAnswer(IdempotencyRecord record) {
-        return json.read(record.getAnswerJson(), ReservationView.class);
+    Optional<RecordedCall> recordedCall(String callId) {
+        return answers.findById(callId).map(a -> new RecordedCall(a.getId(), a.getOperation(), a.getPayloadHash(),
+                a.getAnswerJson()));
+    }
+
+    ReservationView decodeAnswer(String answerJson) {
+        return json.read(answerJson, ReservationView.class);
     }
 }

@@ -77,8 +77,9 @@ public class InMemoryReservationStore extends ReservationStore {
     }
 
     @Override
-    Optional<IdempotencyRecord> answer(String callId) {
-        return Optional.ofNullable(answers.get(callId));
+    Optional<org.doji.rm.ledger.RecordedCall> recordedCall(String callId) {
+        return Optional.ofNullable(answers.get(callId)).map(a -> new org.doji.rm.ledger.RecordedCall(a.getId(),
+                a.getOperation(), a.getPayloadHash(), a.getAnswerJson()));
     }
 
     @Override
