@@ -249,12 +249,9 @@ public final class FaultProxy implements AutoCloseable {
                 ex.getResponseHeaders().set("Content-Type", a.contentType());
                 ex.sendResponseHeaders(a.status(), bytes.length);
                 ex.getResponseBody().write(bytes, 0, bytes.length / 2);
-                try {
-                    ex.getResponseBody().close(); // fewer bytes than announced: the server breaks the connection
-                } catch (IOException expected) {
-                    // "insufficient bytes written to stream": the connection was closed mid-answer, as wanted
-                }
-                ex.close();
+                ex.getResponseBody().flush();
+                // the server closes the connection of a handler that throws: the caller reads half an answer and EOF
+                throw new IOException("proxy " + name + ": connection reset halfway through the answer");
             }
             case REFUSE -> {
                 record(new Exchange(op, body, Action.REFUSE, 503, null));
