@@ -1,7 +1,6 @@
 package org.doji.grc.persistence;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.Optional;
 import org.doji.grc.tx.Participant;
@@ -35,40 +34,49 @@ public class JpaTransactionLog implements TransactionLog {
     @Override
     public Transaction save(Transaction t, Runnable alongside) {
         return tx.execute(s -> {
-            TransactionRecord r;
             if (t.version() == 0) {
                 if (repository.existsById(t.id())) {
                     throw new ConcurrentChangeException("transaction " + t.id() + " exists already");
                 }
-                r = new TransactionRecord(t.id());
+                TransactionRecord r = new TransactionRecord(t.id());
                 write(t, r);
                 em.persist(r);
-            } else {
-                r = current(t);
-                write(t, r);
+                alongside.run();
+                em.flush();
+                return t.withVersion(r.getVersion() + 1);
+            }
+            // one version-checked UPDATE instead of a locking read and a write: a stale copy changes no row
+            int changed = em.createQuery("update TransactionRecord r set r.change = :change, r.decision = :decision,"
+                            + " r.compensating = :compensating, r.participantsJson = :participants, r.payload = :payload,"
+                            + " r.decideBy = :decideBy, r.nextDrive = :nextDrive, r.tries = :tries, r.reason = :reason,"
+                            + " r.version = r.version + 1 where r.id = :id and r.version = :version")
+                    .setParameter("change", t.change()).setParameter("decision", t.decision())
+                    .setParameter("compensating", t.compensating())
+                    .setParameter("participants", json.write(new Participants(t.participants())))
+                    .setParameter("payload", t.payload()).setParameter("decideBy", t.decideBy())
+                    .setParameter("nextDrive", t.nextDrive()).setParameter("tries", t.tries())
+                    .setParameter("reason", t.reason()).setParameter("id", t.id()).setParameter("version", t.version() - 1)
+                    .executeUpdate();
+            if (changed == 0) {
+                throw new ConcurrentChangeException("transaction " + t.id() + " changed meanwhile");
             }
             alongside.run();
             em.flush();
-            return t.withVersion(r.getVersion() + 1);
+            return t.withVersion(t.version() + 1);
         });
     }
 
     @Override
     public void remove(Transaction t, Runnable alongside) {
         tx.executeWithoutResult(s -> {
-            em.remove(current(t));
+            int removed = em.createQuery("delete from TransactionRecord r where r.id = :id and r.version = :version")
+                    .setParameter("id", t.id()).setParameter("version", t.version() - 1).executeUpdate();
+            if (removed == 0) {
+                throw new ConcurrentChangeException("transaction " + t.id() + " changed meanwhile");
+            }
             alongside.run();
             em.flush();
         });
-    }
-
-    /** The stored record, locked, if it is still the version {@code t} was read at. */
-    private TransactionRecord current(Transaction t) {
-        TransactionRecord r = em.find(TransactionRecord.class, t.id(), LockModeType.PESSIMISTIC_WRITE);
-        if (r == null || r.getVersion() + 1 != t.version()) {
-            throw new ConcurrentChangeException("transaction " + t.id() + " changed meanwhile");
-        }
-        return r;
     }
 
     @Override
