@@ -3,7 +3,6 @@ package org.doji.rm.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,12 +57,11 @@ class H2UpkeepTest {
                 kernel.tick();
             }
             DataSource db = rm.bean(DataSource.class);
-            Path mv = dir.resolve("crm-compact.mv.db");
-            // without the upkeep: about 10 % of the chunks' space is live, 46 MB; with it the file is mostly live data
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-                assertThat(chunksFillRate(db)).isGreaterThanOrEqualTo(50);
-                assertThat(Files.size(mv)).isLessThan(30_000_000L);
-            });
+            // without the upkeep about 10 % of the chunks' space is live (and the file grows without end); with it
+            // sparse chunks are rewritten and their space reused. The file's size is not asserted: it shrinks only
+            // when the chunks at its end die, which depends on timing (StorageGrowthBenchmark shows it bounded)
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> assertThat(chunksFillRate(db)).isGreaterThanOrEqualTo(50));
         }
     }
 
