@@ -294,14 +294,14 @@ public final class CoAllocationBenchmark {
             out.printf("GRC metrics: availability calls: %d, co-allocations answered per call mean %.2f max %.0f%n",
                     batches.count(), batches.mean(), batches.max());
         }
-        for (String op : List.of("reserve", "phase")) {
+        for (String op : List.of("reserve", "commit", "abort")) {
             double total = 0;
             long count = 0;
             for (Timer t : meters.find("doji.grc.rm.call").tag("operation", op).timers()) {
                 total += t.totalTime(TimeUnit.MILLISECONDS);
                 count += t.count();
             }
-            out.printf("GRC metrics: RM %s calls: %d, mean %.2f ms%n", op.equals("phase") ? "commit/abort" : op, count,
+            out.printf("GRC metrics: RM %s calls: %d, mean %.2f ms%n", op, count,
                     count == 0 ? 0 : total / count);
         }
     }
