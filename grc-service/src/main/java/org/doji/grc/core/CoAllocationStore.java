@@ -23,10 +23,10 @@ import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CreateCallRecord;
-import org.doji.rm.ledger.CallLedger;
-import org.doji.rm.ledger.RecordedCall;
 import org.doji.grc.persistence.CreateCallRepository;
 import org.doji.rm.api.DojiException;
+import org.doji.rm.ledger.CallLedger;
+import org.doji.rm.ledger.RecordedCall;
 import org.doji.rm.util.KeyLocks;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -37,6 +37,7 @@ public class CoAllocationStore {
 
     private final CoAllocationRepository records;
     private final CreateCallRepository calls;
+    private final CallLedger ledger;
     private final TransactionTemplate tx;
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -70,6 +71,8 @@ public class CoAllocationStore {
         this.calls = calls;
         this.tx = tx;
         this.clock = clock;
+        this.ledger = new CallLedger(id -> call(id)
+                .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
     }
 
     /** Stores a new co-allocation together with the call that created it. */
@@ -92,8 +95,7 @@ public class CoAllocationStore {
 
     /** The GRC's side of the one call ledger: its answers are co-allocation keys. */
     public CallLedger ledger() {
-        return new CallLedger(id -> calls.findById(id)
-                .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
+        return ledger;
     }
 
     /**
