@@ -1,11 +1,15 @@
 package org.doji.grc.persistence;
 
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionLog;
+import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.persistence.JsonCodec;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -13,12 +17,21 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Transactions in the GRC's database (a transaction's version is the record's JPA version plus one: 0 means
  * never stored): each write is one database transaction together with the subject's
  * change, checked against the version read (optimistic: a stale copy is refused, not overwritten).
+ * A participant's spec never changes, so the specs are written once, with the new row; every later write carries
+ * only the participants' progress (a third of the bytes, written and rewritten on every step).
  */
 public class JpaTransactionLog implements TransactionLog {
 
-    /** The stored form of the participant list. */
+    /** The stored form of the participants' progress (each spec null: it is kept in {@link Specs}). */
     record Participants(List<Participant> list) {
     }
+
+    /** The stored form of the participants' specs, in the participants' order. */
+    record Specs(List<ReservationSpec> list) {
+    }
+
+    /** SQLSTATE of a unique-key violation, the same in H2 and PostgreSQL. */
+    private static final String DUPLICATE_KEY = "23505";
 
     private final TransactionRepository repository;
     private final EntityManager em;
@@ -35,12 +48,9 @@ public class JpaTransactionLog implements TransactionLog {
     public Transaction save(Transaction t, Runnable alongside) {
         return tx.execute(s -> {
             if (t.version() == 0) {
-                if (repository.existsById(t.id())) {
-                    throw new ConcurrentChangeException("transaction " + t.id() + " exists already");
-                }
                 TransactionRecord r = new TransactionRecord(t.id());
                 write(t, r);
-                em.persist(r);
+                insert(r);
                 alongside.run();
                 em.flush();
                 return t.withVersion(r.getVersion() + 1);
@@ -52,7 +62,7 @@ public class JpaTransactionLog implements TransactionLog {
                             + " r.version = r.version + 1 where r.id = :id and r.version = :version")
                     .setParameter("change", t.change()).setParameter("decision", t.decision())
                     .setParameter("compensating", t.compensating())
-                    .setParameter("participants", json.write(new Participants(t.participants())))
+                    .setParameter("participants", progress(t))
                     .setParameter("payload", t.payload()).setParameter("decideBy", t.decideBy())
                     .setParameter("nextDrive", t.nextDrive()).setParameter("tries", t.tries())
                     .setParameter("reason", t.reason()).setParameter("id", t.id()).setParameter("version", t.version() - 1)
@@ -94,6 +104,33 @@ public class JpaTransactionLog implements TransactionLog {
         return repository.findBySubject(subject).stream().map(this::read).toList();
     }
 
+    /** Inserts the new row at once (before the subject's change), so a second begin fails on its key, changing nothing. */
+    private void insert(TransactionRecord r) {
+        try {
+            em.persist(r);
+            em.flush();
+        } catch (PersistenceException e) {
+            if (duplicateKey(e)) {
+                throw new ConcurrentChangeException("transaction " + r.getId() + " exists already");
+            }
+            throw e;
+        }
+    }
+
+    private static boolean duplicateKey(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String progress(Transaction t) {
+        return json.write(new Participants(t.participants().stream().map(p -> new Participant(p.rmId(), p.step(), null,
+                p.key(), p.round(), p.phaseOne(), p.done(), p.holdDeadline(), p.outcome())).toList()));
+    }
+
     private void write(Transaction t, TransactionRecord r) {
         r.setSubjectType(t.subjectType());
         r.setSubject(t.subject());
@@ -101,7 +138,8 @@ public class JpaTransactionLog implements TransactionLog {
         r.setAttempt(t.attempt());
         r.setDecision(t.decision());
         r.setCompensating(t.compensating());
-        r.setParticipantsJson(json.write(new Participants(t.participants())));
+        r.setParticipantsJson(progress(t));
+        r.setParticipantSpecsJson(json.write(new Specs(t.participants().stream().map(Participant::spec).toList())));
         r.setPayload(t.payload());
         r.setDecideBy(t.decideBy());
         r.setNextDrive(t.nextDrive());
@@ -112,7 +150,22 @@ public class JpaTransactionLog implements TransactionLog {
 
     private Transaction read(TransactionRecord r) {
         return new Transaction(r.getId(), r.getSubjectType(), r.getSubject(), r.getChange(), r.getAttempt(), r.getDecision(),
-                r.isCompensating(), json.read(r.getParticipantsJson(), Participants.class).list(), r.getPayload(),
+                r.isCompensating(), participants(r), r.getPayload(),
                 r.getDecideBy(), r.getNextDrive(), r.getTries(), r.getReason(), r.getCreated(), r.getVersion() + 1);
+    }
+
+    /** The participants with their specs (a row written before the specs had their own column carries them inline). */
+    private List<Participant> participants(TransactionRecord r) {
+        List<Participant> progress = json.read(r.getParticipantsJson(), Participants.class).list();
+        List<ReservationSpec> specs = r.getParticipantSpecsJson() == null ? List.of()
+                : json.read(r.getParticipantSpecsJson(), Specs.class).list();
+        List<Participant> out = new ArrayList<>();
+        for (int i = 0; i < progress.size(); i++) {
+            Participant p = progress.get(i);
+            ReservationSpec spec = p.spec() != null ? p.spec() : i < specs.size() ? specs.get(i) : null;
+            out.add(new Participant(p.rmId(), p.step(), spec, p.key(), p.round(), p.phaseOne(), p.done(),
+                    p.holdDeadline(), p.outcome()));
+        }
+        return out;
     }
 }

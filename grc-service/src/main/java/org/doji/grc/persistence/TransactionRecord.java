@@ -44,6 +44,9 @@ public class TransactionRecord {
     private boolean compensating;
     @Column(length = JsonColumns.MAX_JSON)
     private String participantsJson;
+    /** Written once, with the row: a participant's spec never changes. */
+    @Column(length = JsonColumns.MAX_JSON)
+    private String participantSpecsJson;
     @Column(length = JsonColumns.MAX_JSON)
     private String payload;
     private Instant decideBy;
@@ -77,6 +80,8 @@ public class TransactionRecord {
     public void setCompensating(boolean v) { this.compensating = v; }
     public String getParticipantsJson() { return participantsJson; }
     public void setParticipantsJson(String v) { this.participantsJson = v; }
+    public String getParticipantSpecsJson() { return participantSpecsJson; }
+    public void setParticipantSpecsJson(String v) { this.participantSpecsJson = v; }
     public String getPayload() { return payload; }
     public void setPayload(String v) { this.payload = v; }
     public Instant getDecideBy() { return decideBy; }

@@ -82,9 +82,17 @@ class GrcSchemaTest {
 
         SchemaMigration.grc(url);
 
-        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2");
+        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2", "3");
         for (String table : TABLES) {
-            assertThat(DatabaseSchema.rows(url, table)).as(table).isEqualTo(before.get(table));
+            List<Map<String, String>> kept = DatabaseSchema.rows(url, table);
+            if (table.equals("grc_transaction")) {
+                // V3's new column is empty in a row written before it: that row keeps its specs inline
+                kept.forEach(row -> {
+                    assertThat(row).containsEntry("participant_specs_json", null);
+                    row.remove("participant_specs_json");
+                });
+            }
+            assertThat(kept).as(table).isEqualTo(before.get(table));
         }
         String fresh = TestDatabase.url(dir.resolve("fresh"));
         SchemaMigration.grc(fresh);
@@ -104,7 +112,7 @@ class GrcSchemaTest {
             Transaction t = grc.getBean(TransactionLog.class).find(inFlight.get("tx_id")).orElseThrow();
             assertThat(t.decision()).isEqualTo(Decision.COMMITTED);
             assertThat(t.subject()).isEqualTo(inFlight.get("subject"));
-            assertThat(t.participants()).isNotEmpty();
+            assertThat(t.participants()).isNotEmpty().allSatisfy(p -> assertThat(p.spec()).isNotNull());
             Map<String, String> delegated = before.get("grc_rm_reservation").get(0);
             assertThat(grc.getBean(DelegatedReservationRepository.class).findById(delegated.get("res_key")).orElseThrow()
                     .getLifecycleState().name()).isEqualTo(delegated.get("lifecycle_state"));

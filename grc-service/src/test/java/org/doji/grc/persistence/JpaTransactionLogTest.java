@@ -7,11 +7,18 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.doji.grc.GrcApplication;
+import org.doji.grc.model.RmOutcome;
 import org.doji.grc.tx.Change;
+import org.doji.grc.tx.Participant;
+import org.doji.grc.tx.Step;
 import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionLog;
 import org.doji.grc.tx.TransactionLog.ConcurrentChangeException;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The GRC's transaction log on its real database (H2 or PostgreSQL, as the test run says): every write checks the
@@ -35,12 +43,14 @@ class JpaTransactionLogTest {
 
     private static ConfigurableApplicationContext grc;
     private static TransactionLog log;
+    private static JdbcTemplate jdbc;
 
     @BeforeAll
     static void start() {
         grc = new SpringApplicationBuilder(GrcApplication.class).run("--server.port=0", "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
         log = grc.getBean(TransactionLog.class);
+        jdbc = grc.getBean(JdbcTemplate.class);
     }
 
     @AfterAll
@@ -83,5 +93,45 @@ class JpaTransactionLogTest {
         assertThatThrownBy(() -> log.save(fresh("t2"), () -> { })).isInstanceOf(ConcurrentChangeException.class);
         assertThat(log.unfinished()).extracting(Transaction::id).contains("t2");
         assertThat(log.ofSubject("co-t2")).hasSize(1);
+    }
+
+    @Test
+    void aBegunTransactionIsRefusedWithoutItsAlongsideWrite() {
+        log.save(fresh("t3"), () -> { });
+        boolean[] alongside = {false};
+        assertThatThrownBy(() -> log.save(fresh("t3"), () -> alongside[0] = true)).isInstanceOf(ConcurrentChangeException.class);
+        assertThat(alongside[0]).isFalse();
+    }
+
+    private static ReservationSpec spec(String site) {
+        return new ReservationSpec(new TimeWindow(T0.plusSeconds(3600), T0.plusSeconds(7200)),
+                List.of(new ComputeDemand(site, 4, List.of())), List.of(), List.of(), List.of("alice"), "global-" + site);
+    }
+
+    @Test
+    void specsAreWrittenOnceAndEveryStepKeepsThem() {
+        List<Participant> parts = List.of(
+                Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a")),
+                Participant.of("rmB", Step.RESERVE, spec("siteB"), null, RmOutcome.intended("rmB", "http://b")));
+        Transaction begun = log.save(Transaction.begin("t4", SubjectType.CO_ALLOCATION, "co-t4", Change.RESERVE, 1, parts,
+                null, T0.plusSeconds(30), T0), () -> { });
+        Transaction decided = log.save(begun.mapParticipants(p -> p.prepared("key-" + p.rmId(), T0.plusSeconds(60),
+                p.outcome())).decided(Decision.COMMITTED, null), () -> { });
+
+        Transaction read = log.find("t4").orElseThrow();
+        assertThat(read.participants()).isEqualTo(decided.participants());
+        assertThat(read.participants()).extracting(Participant::spec).containsExactly(spec("siteA"), spec("siteB"));
+        String progress = jdbc.queryForObject("select participants_json from grc_transaction where tx_id = 't4'", String.class);
+        assertThat(progress).contains("key-rmA").doesNotContain("siteA");
+    }
+
+    @Test
+    void aRowWrittenWithItsSpecsInlineIsReadWhole() {
+        log.save(fresh("t5"), () -> { });
+        Participant p = Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a"));
+        // the stored form before the specs had their own column: each participant with its spec
+        jdbc.update("update grc_transaction set participants_json = ?, participant_specs_json = null where tx_id = 't5'",
+                new JsonCodec().write(java.util.Map.of("list", List.of(p))));
+        assertThat(log.find("t5").orElseThrow().participants()).containsExactly(p);
     }
 }
