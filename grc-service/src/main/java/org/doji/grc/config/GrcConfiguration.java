@@ -6,7 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
-import org.apache.cxf.ws.addressing.WSAddressingFeature;
+import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.CoordinationListener;
@@ -179,23 +179,17 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public EndpointImpl grcSoapEndpoint(Bus bus, CoAllocationService service, RmRegistry registry, GrcProperties props,
-                                        Clock clock, org.doji.rm.security.UserStore users) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new GrcEndpoint(service, registry, new Faults(props.id(), clock)));
-        endpoint.getFeatures().add(new WSAddressingFeature());
-        // requests only, as at the RMs: validating answers made CXF buffer every response as StAX events
-        // (with a ServiceLoader scan for the event factory per response); the ITs validate what the GRC sends
-        endpoint.getProperties().put("schema-validation-enabled", "IN");
-        // bounds on what a request may contain (the oversized and hostile messages of DESIGN §11)
-        endpoint.getProperties().put("org.apache.cxf.stax.maxChildElements", 10_000);
-        endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", 64);
-        endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", 1_000_000);
-        endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 10_000_000L);
-        endpoint.getOutFaultInterceptors().add(new org.doji.grc.soap.BadInputFaultInterceptor(props.id(), clock));
+    public SoapPortPublisher soapPortPublisher(Bus bus, GrcProperties props, Clock clock) {
+        return new SoapPortPublisher(bus, props.id(), clock);
+    }
+
+    @Bean
+    public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service, RmRegistry registry,
+                                        GrcProperties props, Clock clock, org.doji.rm.security.UserStore users) {
+        Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
-        org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, new Faults(props.id(), clock));
-        endpoint.publish("/grc");
-        return endpoint;
+        return ports.publish("/grc", new GrcEndpoint(service, registry, faults), SoapPortPublisher.Limits.REQUESTS,
+                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, faults));
     }
 
     /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
@@ -212,14 +206,10 @@ public class GrcConfiguration {
 
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
     @Bean
-    public EndpointImpl grcNotifyEndpoint(Bus bus, TransactionDriver driver) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.grc.soap.GrcNotificationEndpoint(driver));
-        endpoint.getProperties().put("schema-validation-enabled", "IN");
-        endpoint.getProperties().put("org.apache.cxf.stax.maxChildElements", 1_000);
-        endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", 32);
-        endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", 1_000_000L);
-        endpoint.publish("/notify");
-        return endpoint;
+    public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver) {
+        // unauthenticated: a notification is only a hint, the driver asks the RM itself before acting on it
+        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver),
+                SoapPortPublisher.Limits.NOTIFICATIONS, endpoint -> { });
     }
 
     /** Expires the RM port's holds and moves its reservations' lifecycles by time. */
@@ -229,17 +219,13 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public EndpointImpl grcRmSoapEndpoint(Bus bus, org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props,
-                                          Clock clock, org.doji.rm.security.UserStore users) {
-        EndpointImpl endpoint = new EndpointImpl(bus, new org.doji.rm.soap.RmEndpoint(rm, props.id(),
-                new Faults(props.id(), clock), clock));
-        endpoint.getFeatures().add(new WSAddressingFeature());
-        endpoint.getProperties().put("schema-validation-enabled", "IN");
+    public EndpointImpl grcRmSoapEndpoint(SoapPortPublisher ports, org.doji.grc.hierarchy.GrcResourceManager rm,
+                                          GrcProperties props, Clock clock, org.doji.rm.security.UserStore users) {
+        Faults faults = new Faults(props.id(), clock);
         // as at every RM: only registered coordinators (a parent GRC's account) reserve and commit here
-        org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, new Faults(props.id(), clock),
-                org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS);
-        endpoint.publish("/rm");
-        return endpoint;
+        return ports.publish("/rm", new org.doji.rm.soap.RmEndpoint(rm, props.id(), faults, clock),
+                SoapPortPublisher.Limits.REQUESTS, endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint,
+                        users, faults, org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS));
     }
 
     private static java.util.concurrent.ThreadFactory named(String prefix) {

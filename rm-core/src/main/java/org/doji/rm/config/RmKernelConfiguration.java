@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
-import org.apache.cxf.ws.addressing.WSAddressingFeature;
 import org.doji.rm.kernel.ActivationDriver;
 import org.doji.rm.kernel.Notifier;
 import org.doji.rm.kernel.ReservationKernel;
@@ -23,6 +22,7 @@ import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.RmEndpoint;
+import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.soap.SoapNotifier;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.ResourceBackend;
@@ -129,13 +129,8 @@ public class RmKernelConfiguration {
     public EndpointImpl rmSoapEndpoint(Bus bus, ReservationKernel kernel, RmProperties props, Clock clock,
                                        ObjectProvider<UserStore> users) {
         Faults faults = new Faults(props.id(), clock);
-        EndpointImpl endpoint = new EndpointImpl(bus, new RmEndpoint(kernel, props.id(), faults, clock));
-        endpoint.getFeatures().add(new WSAddressingFeature());
-        SoapSecurity.install(endpoint, users.getIfAvailable(UserStore::disabled), faults,
-                SoapSecurity.RM_COORDINATOR_OPERATIONS);
-        // requests are validated (bad input gets a typed fault); our own answers come from the same XSD bindings
-        endpoint.getProperties().put("schema-validation-enabled", "IN");
-        endpoint.publish("/rm");
-        return endpoint;
+        return new SoapPortPublisher(bus, props.id(), clock).publish("/rm", new RmEndpoint(kernel, props.id(), faults, clock),
+                SoapPortPublisher.Limits.REQUESTS, endpoint -> SoapSecurity.install(endpoint,
+                        users.getIfAvailable(UserStore::disabled), faults, SoapSecurity.RM_COORDINATOR_OPERATIONS));
     }
 }

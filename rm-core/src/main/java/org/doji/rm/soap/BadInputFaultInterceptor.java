@@ -1,4 +1,4 @@
-package org.doji.grc.soap;
+package org.doji.rm.soap;
 
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBElement;

@@ -1,0 +1,63 @@
+package org.doji.rm.soap;
+
+import java.time.Clock;
+import java.util.function.Consumer;
+import org.apache.cxf.Bus;
+import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.ws.addressing.WSAddressingFeature;
+
+/**
+ * The one way every Doji SOAP port is published (the RM port, the GRC's user port, its RM port and its
+ * notification consumer), so every port gets the same hardening: WS-Addressing, requests validated against the
+ * schema, bounds on what a message may contain (the oversized and hostile messages of DESIGN §11), and bad input
+ * answered with the contract's typed InvalidRequestFault rather than CXF's own fault.
+ */
+public final class SoapPortPublisher {
+
+    /** Bounds on one incoming message, enforced by the XML parser before anything is bound or stored. */
+    public record Limits(int maxChildElements, int maxElementDepth, int maxTextLength, long maxXmlCharacters) {
+
+        /** Requests of the user and RM ports: the largest legitimate ones (a plan with many sites) fit well within. */
+        public static final Limits REQUESTS = new Limits(10_000, 64, 1_000_000, 10_000_000L);
+        /** Notifications: a handful of state changes. */
+        public static final Limits NOTIFICATIONS = new Limits(1_000, 32, 100_000, 1_000_000L);
+
+        public Limits {
+            if (maxChildElements < 1 || maxElementDepth < 1 || maxTextLength < 1 || maxXmlCharacters < 1) {
+                throw new IllegalArgumentException("message limits must be positive: " + this);
+            }
+        }
+    }
+
+    private final Bus bus;
+    private final String originator;
+    private final Clock clock;
+
+    /** @param originator the service's id, named as the originator of the faults it answers bad input with */
+    public SoapPortPublisher(Bus bus, String originator, Clock clock) {
+        this.bus = bus;
+        this.originator = originator;
+        this.clock = clock;
+    }
+
+    /**
+     * Publishes {@code implementor} at {@code path} (below the CXF servlet) with the common hardening;
+     * {@code security} adds the port's own authentication (e.g. WS-Security), before the port opens.
+     */
+    public EndpointImpl publish(String path, Object implementor, Limits limits, Consumer<EndpointImpl> security) {
+        EndpointImpl endpoint = new EndpointImpl(bus, implementor);
+        endpoint.getFeatures().add(new WSAddressingFeature());
+        // requests only: validating answers made CXF buffer every response as StAX events (with a ServiceLoader
+        // scan for the event factory per response); the answers come from the same XSD bindings, and the ITs
+        // validate what is sent
+        endpoint.getProperties().put("schema-validation-enabled", "IN");
+        endpoint.getProperties().put("org.apache.cxf.stax.maxChildElements", limits.maxChildElements());
+        endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", limits.maxElementDepth());
+        endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", limits.maxTextLength());
+        endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", limits.maxXmlCharacters());
+        endpoint.getOutFaultInterceptors().add(new BadInputFaultInterceptor(originator, clock));
+        security.accept(endpoint);
+        endpoint.publish(path);
+        return endpoint;
+    }
+}
