@@ -28,7 +28,7 @@ def main(grc_url):
     resource = client.create_service(BINDING, address)
     doc = resource.GetResourcePropertyDocument()
     for _ in range(600):
-        if doc.state not in ('Planning', 'Reserving'):
+        if doc.state not in ('Planning', 'Reserving', 'Committing'):
             break
         time.sleep(0.1)
         doc = resource.GetResourcePropertyDocument()

@@ -183,6 +183,30 @@ class CoAllocationEndToEndIT {
         assertThat(Double.parseDouble(m.group(1))).isCloseTo(cost, org.assertj.core.data.Offset.offset(1e-6));
     }
 
+    /** The GRC port's SOAP 1.2 binding (the WSDL's GrcPortSoap12): the same service, SOAP 1.2 envelopes. */
+    @Test
+    void theSoap12PortCoAllocatesAsTheSoap11PortDoes() throws Exception {
+        GrcPortType soap12 = new GrcService().getGrcPortSoap12(new AddressingFeature());
+        ((BindingProvider) soap12).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl() + "/soap12");
+        assertThat(((BindingProvider) soap12).getBinding().getBindingID())
+                .isEqualTo(jakarta.xml.ws.soap.SOAPBinding.SOAP12HTTP_BINDING);
+        EndpointReferenceType epr = soap12.createCoAllocation(UUID.randomUUID().toString(),
+                request(tomorrow(20), tomorrow(21), 2, 2, 10), null);
+        String key = ResourceReferences.keyOf(epr);
+        // the co-allocation's EPR names the port it was created through
+        assertThat(ResourceReferences.addressOf(epr)).isEqualTo(grid.grcUrl() + "/soap12?res=" + key);
+        GrcPortType co = new GrcService().getGrcPortSoap12(new AddressingFeature());
+        ((BindingProvider) co).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, ResourceReferences.addressOf(epr));
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState(),
+                org.doji.it.faults.GrcClient::isFinal);
+        assertThat(co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
+                .isEqualTo(CoAllocationState.RESERVED);
+        // the same co-allocation through the SOAP 1.1 port
+        assertThat(at(ResourceReferences.reference(grid.grcUrl(), key)).getResourcePropertyDocument(
+                new GetResourcePropertyDocument()).getCoAllocationDocument().getState()).isEqualTo(CoAllocationState.RESERVED);
+    }
+
     @Test
     void listsTheRegisteredRmsWithTheirSitesAndHealth() throws Exception {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {

@@ -6,7 +6,6 @@ import jakarta.xml.bind.JAXBException;
 import java.time.Clock;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.interceptor.Fault;
@@ -60,11 +59,8 @@ public class BadInputFaultInterceptor extends AbstractSoapInterceptor {
             jaxb.createMarshaller().marshal(new JAXBElement<>(DETAIL, InvalidRequestFaultType.class, info), doc);
             Element detail = fault.getOrCreateDetail();
             detail.appendChild(detail.getOwnerDocument().importNode(doc.getDocumentElement(), true));
-            if (fault instanceof SoapFault soap) {
-                soap.setFaultCode(new QName(message.getVersion().getNamespace(), "Client"));
-            } else {
-                fault.setFaultCode(new QName("http://schemas.xmlsoap.org/soap/envelope/", "Client"));
-            }
+            // the sender's fault: Client in SOAP 1.1, Sender in SOAP 1.2
+            fault.setFaultCode(message.getVersion().getSender());
             fault.setMessage(info.getDescription());
         } catch (Exception marshalFailure) {
             // leave CXF's own fault untouched

@@ -2,6 +2,9 @@ package org.doji.rm.soap;
 
 import java.time.Clock;
 import java.util.function.Consumer;
+import javax.xml.namespace.QName;
+import jakarta.jws.WebService;
+import jakarta.xml.ws.soap.SOAPBinding;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.ws.addressing.WSAddressingFeature;
@@ -10,7 +13,9 @@ import org.apache.cxf.ws.addressing.WSAddressingFeature;
  * The one way every Doji SOAP port is published (the RM port, the GRC's user port, its RM port and its
  * notification consumer), so every port gets the same hardening: WS-Addressing, requests validated against the
  * schema, bounds on what a message may contain (the oversized and hostile messages of DESIGN §11), and bad input
- * answered with the contract's typed InvalidRequestFault rather than CXF's own fault.
+ * answered with the contract's typed InvalidRequestFault rather than CXF's own fault. Each port is published
+ * twice, as the contract declares it: SOAP 1.1 at its path, SOAP 1.2 at the path + {@value #SOAP12_SUFFIX}
+ * (the WSDL's {@code <port>Soap12} port).
  */
 public final class SoapPortPublisher {
 
@@ -29,6 +34,9 @@ public final class SoapPortPublisher {
         }
     }
 
+    /** Where a port's SOAP 1.2 binding is published, after the SOAP 1.1 port's path. */
+    public static final String SOAP12_SUFFIX = "/soap12";
+
     private final Bus bus;
     private final String originator;
     private final Clock clock;
@@ -41,10 +49,22 @@ public final class SoapPortPublisher {
     }
 
     /**
-     * Publishes {@code implementor} at {@code path} (below the CXF servlet) with the common hardening;
-     * {@code security} adds the port's own authentication (e.g. WS-Security), before the port opens.
+     * Publishes {@code implementor} at {@code path} (below the CXF servlet) over SOAP 1.1 and at {@code path}
+     * {@value #SOAP12_SUFFIX} over SOAP 1.2, both with the common hardening; {@code security} adds the port's own
+     * authentication (e.g. WS-Security) to each, before it opens. Returns the SOAP 1.1 endpoint.
      */
     public EndpointImpl publish(String path, Object implementor, Limits limits, Consumer<EndpointImpl> security) {
+        EndpointImpl soap11 = endpoint(implementor, limits, security);
+        soap11.publish(path);
+        WebService contract = implementor.getClass().getAnnotation(WebService.class);
+        EndpointImpl soap12 = endpoint(implementor, limits, security);
+        soap12.setEndpointName(new QName(contract.targetNamespace(), contract.portName() + "Soap12"));
+        soap12.setBindingUri(SOAPBinding.SOAP12HTTP_BINDING);
+        soap12.publish(path + SOAP12_SUFFIX);
+        return soap11;
+    }
+
+    private EndpointImpl endpoint(Object implementor, Limits limits, Consumer<EndpointImpl> security) {
         EndpointImpl endpoint = new EndpointImpl(bus, implementor);
         endpoint.getFeatures().add(new WSAddressingFeature());
         // requests only: validating answers made CXF buffer every response as StAX events (with a ServiceLoader
@@ -57,7 +77,6 @@ public final class SoapPortPublisher {
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", limits.maxXmlCharacters());
         endpoint.getOutFaultInterceptors().add(new BadInputFaultInterceptor(originator, clock));
         security.accept(endpoint);
-        endpoint.publish(path);
         return endpoint;
     }
 }
