@@ -3,6 +3,8 @@ package org.doji.crm.sge;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.ProcessCommandRunner;
 
 /** Wires a backend from its properties and a command runner (Spring and the tests use it alike). */
 public final class GridEngineBackendFactory {
@@ -25,7 +27,7 @@ public final class GridEngineBackendFactory {
     }
 
     public static GridEngineBackend create(GridEngineProperties props, Clock clock) {
-        return create(props, new ProcessCommandRunner(props.environment(), props.commandTimeout()), clock, true,
+        return create(props, new ProcessCommandRunner(null, props.environment(), props.commandTimeout()), clock, true,
                 Duration.ofMillis(200));
     }
 }

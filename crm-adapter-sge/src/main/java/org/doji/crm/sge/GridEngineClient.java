@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import org.doji.crm.sge.CommandRunner.CommandResult;
+import org.doji.crm.batch.CommandRunner;
+import org.doji.crm.batch.CommandRunner.Result;
 import org.doji.crm.sge.GridEngineException.Reason;
 import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
 import org.doji.crm.sge.GridEngineModel.ClusterStatus;
@@ -54,8 +55,8 @@ public class GridEngineClient {
     }
 
     public List<String> queueNames() {
-        CommandResult r = run("qconf", List.of("-sql"));
-        if (!r.ok() && r.output().contains("no cqueue list defined")) {
+        Result r = run("qconf", List.of("-sql"));
+        if (!r.ok() && r.message().contains("no cqueue list defined")) {
             return List.of();
         }
         return GridEngineParsers.names(check("qconf -sql", r).stdout());
@@ -77,9 +78,9 @@ public class GridEngineClient {
      * Runs qconf operations (each a list of arguments, e.g. {@code -Aq FILE}): one process for all when
      * batching is on. qconf goes on after a failed operation, so the combined output tells every failure.
      */
-    public CommandResult qconf(List<List<String>> operations) {
+    public Result qconf(List<List<String>> operations) {
         if (operations.isEmpty()) {
-            return new CommandResult(0, "", "", java.time.Duration.ZERO);
+            return new Result(0, "", "");
         }
         if (batchQconf) {
             return run("qconf", operations.stream().flatMap(List::stream).toList());
@@ -87,28 +88,26 @@ public class GridEngineClient {
         int exit = 0;
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
-        java.time.Duration total = java.time.Duration.ZERO;
         for (List<String> op : operations) {
-            CommandResult r = run("qconf", op);
+            Result r = run("qconf", op);
             exit = Math.max(exit, r.exitCode());
             out.append(r.stdout());
             err.append(r.stderr());
-            total = total.plus(r.elapsed());
         }
-        return new CommandResult(exit, out.toString(), err.toString(), total);
+        return new Result(exit, out.toString(), err.toString());
     }
 
     /** qmod with any options, e.g. {@code -e q -d a@h1,a@h2} in one call. */
-    public CommandResult qmod(List<String> args) {
+    public Result qmod(List<String> args) {
         return run("qmod", args);
     }
 
-    public CommandResult suspendJobs(Collection<Long> ids) {
+    public Result suspendJobs(Collection<Long> ids) {
         return run("qmod", prepend("-sj", ids));
     }
 
     /** Copies jobs as new jobs; run as their owner when we are root, or the copies would belong to root. */
-    public CommandResult resubmit(String owner, Collection<Long> ids) {
+    public Result resubmit(String owner, Collection<Long> ids) {
         List<String> argv = new ArrayList<>();
         if (switchingUser != null && !owner.equals(switchingUser)) {
             argv.addAll(List.of("runuser", "-u", owner, "--"));
@@ -118,15 +117,15 @@ public class GridEngineClient {
         return runner.run(argv);
     }
 
-    public CommandResult deleteJobs(Collection<Long> ids) {
+    public Result deleteJobs(Collection<Long> ids) {
         return run("qdel", prepend("-f", ids));
     }
 
-    public CommandResult qrsub(List<String> args) {
+    public Result qrsub(List<String> args) {
         return run("qrsub", args);
     }
 
-    public CommandResult qrdel(long id) {
+    public Result qrdel(long id) {
         return run("qrdel", List.of(Long.toString(id)));
     }
 
@@ -151,29 +150,29 @@ public class GridEngineClient {
     }
 
     /** Throws unless the command succeeded or failed only for one of the {@code tolerated} reasons. */
-    public static CommandResult check(String what, CommandResult r, Reason... tolerated) {
+    public static Result check(String what, Result r, Reason... tolerated) {
         if (r.ok()) {
             return r;
         }
         Set<Reason> ok = tolerated.length == 0 ? EnumSet.noneOf(Reason.class) : EnumSet.copyOf(List.of(tolerated));
         // success lines classify as OTHER; every recognised failure line must be one we tolerate
         Set<Reason> failures = EnumSet.noneOf(Reason.class);
-        r.output().lines().map(GridEngineException::classify).filter(x -> x != Reason.OTHER).forEach(failures::add);
+        r.message().lines().map(GridEngineException::classify).filter(x -> x != Reason.OTHER).forEach(failures::add);
         if (!failures.isEmpty() && ok.containsAll(failures)) {
             return r;
         }
-        throw new GridEngineException(what, r.exitCode(), r.output());
+        throw new GridEngineException(what, r.exitCode(), r.message());
     }
 
     private Optional<ConfigObject> config(List<String> args) {
-        CommandResult r = run("qconf", args);
-        if (!r.ok() && GridEngineException.classify(r.output()) == Reason.NOT_FOUND) {
+        Result r = run("qconf", args);
+        if (!r.ok() && GridEngineException.classify(r.message()) == Reason.NOT_FOUND) {
             return Optional.empty();
         }
         return Optional.of(GridEngineParsers.config(check("qconf " + args.get(0), r).stdout()));
     }
 
-    private CommandResult run(String tool, List<String> args) {
+    private Result run(String tool, List<String> args) {
         List<String> argv = new ArrayList<>(args.size() + 1);
         argv.add(binDir.resolve(tool).toString());
         argv.addAll(args);

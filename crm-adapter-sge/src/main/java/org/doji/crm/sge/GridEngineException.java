@@ -39,7 +39,8 @@ public class GridEngineException extends RuntimeException {
     public static Reason classify(String output) {
         String o = output.toLowerCase(Locale.ROOT);
         if (o.contains("unable to contact qmaster") || o.contains("commlib error") || o.contains("unable to send message")
-                || o.contains("cannot start") || o.contains("timed out")) {
+                || o.contains("cannot start") || o.contains("command not found") || o.contains("timed out")) {
+            // the last two are the runner's texts for a tool that is missing (exit 127) or hung (124)
             return Reason.UNREACHABLE;
         }
         if (o.contains("still running jobs") || o.contains("still referenced")) {

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.doji.crm.sge.CommandRunner.CommandResult;
+import org.doji.crm.batch.CommandRunner.Result;
 import org.doji.crm.sge.GridEngineException.Reason;
 import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
 import org.slf4j.Logger;
@@ -121,18 +121,18 @@ public class NativeMode implements ReservationMode {
         args.addAll(List.of("-pe", pe, Integer.toString(t.totalSlots())));
         args.addAll(List.of("-q", t.hosts().stream().map(h -> "*@" + h).collect(Collectors.joining(","))));
         List<String> users = new ArrayList<>(t.users());
-        CommandResult r = client.qrsub(withUsers(args, users));
+        Result r = client.qrsub(withUsers(args, users));
         // unlike a queue's ACL, qrsub refuses a name that is not a user on the qmaster's host (e.g. the reservation's
         // owner is the coordinator's service name): leave it out, as long as someone named is left to use the AR
-        for (Matcher unknown = UNKNOWN_USER.matcher(r.output()); !r.ok() && unknown.find()
-                && users.size() > 1 && users.remove(unknown.group(1)); unknown = UNKNOWN_USER.matcher(r.output())) {
+        for (Matcher unknown = UNKNOWN_USER.matcher(r.message()); !r.ok() && unknown.find()
+                && users.size() > 1 && users.remove(unknown.group(1)); unknown = UNKNOWN_USER.matcher(r.message())) {
             log.warn("{} is not a Grid Engine user: left out of the users of advance reservation {}", unknown.group(1), t.name());
             r = client.qrsub(withUsers(args, users));
         }
         check("qrsub", r);
-        Matcher m = GRANTED.matcher(r.output());
+        Matcher m = GRANTED.matcher(r.message());
         if (!m.find()) {
-            throw new GridEngineException("qrsub", r.exitCode(), "no AR id in: " + r.output());
+            throw new GridEngineException("qrsub", r.exitCode(), "no AR id in: " + r.message());
         }
         return Long.parseLong(m.group(1));
     }

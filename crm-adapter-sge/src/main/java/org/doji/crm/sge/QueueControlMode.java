@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.doji.crm.sge.CommandRunner.CommandResult;
+import org.doji.crm.batch.CommandRunner.Result;
 import org.doji.crm.sge.GridEngineException.Reason;
 import org.doji.crm.sge.GridEngineModel.ClusterStatus;
 import org.doji.crm.sge.GridEngineModel.Job;
@@ -135,8 +135,8 @@ public class QueueControlMode implements ReservationMode {
             ops.add(List.of(exists ? "-Mq" : "-Aq", queue.toString()));
         }
         try {
-            CommandResult r = client.qconf(ops);
-            Reason failure = r.ok() ? null : GridEngineException.classify(r.output());
+            Result r = client.qconf(ops);
+            Reason failure = r.ok() ? null : GridEngineException.classify(r.message());
             if (failure == (exists ? Reason.NOT_FOUND : Reason.ALREADY_EXISTS)) {
                 // a retried commit after a crash (some objects exist), or a modify of a queue that was lost:
                 // create or overwrite each object as needed
@@ -175,8 +175,8 @@ public class QueueControlMode implements ReservationMode {
         }
         List<List<String>> ops = List.of(List.of("-dq", queue), List.of("-dul", queue));
         for (int attempt = 1; ; attempt++) {
-            CommandResult r = client.qconf(ops);
-            if (r.ok() || GridEngineException.classify(r.output()) != Reason.BUSY || attempt >= deleteRetries) {
+            Result r = client.qconf(ops);
+            if (r.ok() || GridEngineException.classify(r.message()) != Reason.BUSY || attempt >= deleteRetries) {
                 check("qconf -dq " + queue, r, Reason.NOT_FOUND);
                 return;
             }

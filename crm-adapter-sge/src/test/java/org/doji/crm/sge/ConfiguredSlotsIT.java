@@ -50,7 +50,7 @@ class ConfiguredSlotsIT {
 
     private void qconf(String... args) {
         var r = ge.run("qconf", args);
-        assertThat(r.ok()).as("qconf " + String.join(" ", args) + ": " + r.output()).isTrue();
+        assertThat(r.ok()).as("qconf " + String.join(" ", args) + ": " + r.message()).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.doji.crm.batch.testing.RecordedCommands.recorded;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.doji.crm.batch.testing.RecordedCommands;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.ComputeDemand;
@@ -26,7 +28,7 @@ class GridEngineBackendTest {
     @TempDir
     Path dir;
 
-    FakeCommandRunner fake;
+    RecordedCommands commands;
     GridEngineBackend backend;
     Instant now = Instant.parse("2026-11-22T02:00:00Z");
     Clock clock = new Clock() {
@@ -48,10 +50,10 @@ class GridEngineBackendTest {
 
     @BeforeEach
     void setUp() {
-        fake = new FakeCommandRunner();
+        commands = new RecordedCommands();
         GridEngineProperties props = new GridEngineProperties(null, "tokyo", 2.5, null, null, null, null, null, null,
                 null, dir.resolve("ledger"), null, null, null, Map.of("CN=Alice", "dojialice"), Duration.ofSeconds(5));
-        backend = GridEngineBackendFactory.create(props, fake, clock, true, Duration.ZERO);
+        backend = GridEngineBackendFactory.create(props, commands, clock, true, Duration.ZERO);
     }
 
     static ReservationContext ctx(String key, LifecycleState state, String handle) {
@@ -65,7 +67,7 @@ class GridEngineBackendTest {
 
     @Test
     void inventoryIsOneSiteWithTheExecHostsAndTheirCores() {
-        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml");
+        commands.on("qhost -F", recorded("sge/qhost")).on("qstat -xml", recorded("sge/qstat-idle"));
         BackendInventory inv = backend.inventory();
         assertThat(inv.sites()).singleElement().satisfies(site -> {
             assertThat(site.name()).isEqualTo("tokyo");
@@ -80,7 +82,7 @@ class GridEngineBackendTest {
     /** Recorded with all.q at 3 slots on node2, node3 capped at 1 slot, a 5-slot reservation queue on node1. */
     @Test
     void inventoryCountsTheConfiguredSlotsNotTheProcessors() {
-        fake.on("qhost -F", "qhost-slots.xml").on("qstat -xml", "qstat-slots.xml");
+        commands.on("qhost -F", recorded("sge/qhost-slots")).on("qstat -xml", recorded("sge/qstat-slots"));
         BackendInventory.ComputeSite site = backend.inventory().sites().get(0);
         assertThat(site.nodes()).extracting(BackendInventory.Node::name, BackendInventory.Node::cores).containsExactly(
                 tuple("node1", 2), tuple("node2", 3), tuple("node3", 1), tuple("node4", 2));
@@ -92,24 +94,24 @@ class GridEngineBackendTest {
 
     @Test
     void liveStateReportsAnUnreachableQmaster() {
-        fake.on("qhost -F", "qhost-down.err");
+        commands.on("qhost -F", recorded("sge/qhost-down"));
         assertThat(backend.liveState().reachable()).isFalse();
     }
 
     @Test
     void liveStateOfAHealthyClusterHasNoDownNodesAndIsCachedForItsTtl() {
-        fake.on("qhost -F", "qhost.xml");
+        commands.on("qhost -F", recorded("sge/qhost"));
         assertThat(backend.liveState().reachable()).isTrue();
         assertThat(backend.liveState().downNodes()).isEmpty();
-        assertThat(fake.calls("qhost -F")).hasSize(1);
+        assertThat(commands.callsTo("qhost -F")).hasSize(1);
         now = now.plusSeconds(6);
         backend.liveState();
-        assertThat(fake.calls("qhost -F")).hasSize(2);
+        assertThat(commands.callsTo("qhost -F")).hasSize(2);
     }
 
     @Test
     void targetMapsUsersAndNamesTheQueueAfterTheKey() {
-        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml");
+        commands.on("qhost -F", recorded("sge/qhost")).on("qstat -xml", recorded("sge/qstat-idle"));
         ReservationTarget t = backend.target(ctx("3f2a-77.b", LifecycleState.Created, null));
         assertThat(t.name()).isEqualTo("doji_3f2a_77_b");
         assertThat(t.users()).containsExactly("dojialice", "grc-user", "dojibob");
@@ -118,7 +120,8 @@ class GridEngineBackendTest {
 
     @Test
     void commitReturnsTheQueueNameAsHandleOfEveryComputeAllocation() {
-        fake.on("qhost -F", "qhost.xml").on("qstat -xml", "qstat-idle.xml").on("qconf -Au", "qconf-create.out");
+        commands.on("qhost -F", recorded("sge/qhost")).on("qstat -xml", recorded("sge/qstat-idle"))
+                .on("qconf -Au", recorded("sge/qconf-create"));
         Allocation a = backend.onCommit(ctx("r1", LifecycleState.Created, null));
         assertThat(a.compute()).extracting(ComputeAllocation::handle).containsExactly("doji_r1");
         assertThat(a.compute().get(0).nodes()).containsExactly("node1", "node2");

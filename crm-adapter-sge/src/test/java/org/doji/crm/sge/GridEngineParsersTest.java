@@ -2,7 +2,7 @@ package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.doji.crm.sge.FakeCommandRunner.resource;
+import static org.doji.crm.batch.testing.RecordedCommands.fixture;
 
 import java.time.LocalDateTime;
 import java.util.List;
@@ -18,7 +18,7 @@ class GridEngineParsersTest {
 
     @Test
     void qhostListsTheExecHostsWithoutGlobal() {
-        List<Host> hosts = GridEngineParsers.hosts(resource("qhost.xml"));
+        List<Host> hosts = GridEngineParsers.hosts(fixture("sge/qhost.stdout"));
         assertThat(hosts).extracting(Host::name).containsExactly("node1", "node2", "node3", "node4");
         assertThat(hosts).allSatisfy(h -> {
             assertThat(h.processors()).isEqualTo(2);
@@ -29,15 +29,15 @@ class GridEngineParsersTest {
 
     @Test
     void qhostWithSlotsGivesEachHostsOwnSlotLimit() {
-        List<Host> hosts = GridEngineParsers.hosts(resource("qhost-slots.xml"));
+        List<Host> hosts = GridEngineParsers.hosts(fixture("sge/qhost-slots.stdout"));
         assertThat(hosts).extracting(Host::name, Host::processors, Host::slotCap).containsExactly(
                 tuple("node1", 2, 0), tuple("node2", 2, 0), tuple("node3", 2, 1), tuple("node4", 2, 0));
     }
 
     @Test
     void configuredSlotsComeFromTheSitesQueuesCappedByTheHostNotFromTheProcessors() {
-        List<Host> hosts = GridEngineParsers.hosts(resource("qhost-slots.xml"));
-        ClusterStatus s = GridEngineParsers.status(resource("qstat-slots.xml"));
+        List<Host> hosts = GridEngineParsers.hosts(fixture("sge/qhost-slots.stdout"));
+        ClusterStatus s = GridEngineParsers.status(fixture("sge/qstat-slots.stdout"));
         assertThat(s.instance("doji_slots@node1")).get().matches(qi -> qi.slotsTotal() == 5);
         assertThat(ConfiguredSlots.perHost(hosts, s.instances(), "doji_"))
                 .containsExactly(Map.entry("node1", 2), Map.entry("node2", 3), Map.entry("node3", 1), Map.entry("node4", 2));
@@ -48,7 +48,7 @@ class GridEngineParsersTest {
 
     @Test
     void qstatGivesInstancesWithStatesAndMergesParallelJobs() {
-        ClusterStatus s = GridEngineParsers.status(resource("qstat-before-start.xml"));
+        ClusterStatus s = GridEngineParsers.status(fixture("sge/qstat-before-start.stdout"));
         assertThat(s.instances()).extracting(GridEngineModel.QueueInstance::name).containsExactly(
                 "all.q@node1", "all.q@node2", "all.q@node3", "all.q@node4", "doji_fx@node1", "doji_fx@node2");
         assertThat(s.instance("doji_fx@node1")).get().matches(GridEngineModel.QueueInstance::disabled);
@@ -73,7 +73,7 @@ class GridEngineParsersTest {
 
     @Test
     void qstatAfterStartShowsTheReservationJobRunningInItsQueue() {
-        ClusterStatus s = GridEngineParsers.status(resource("qstat-active.xml"));
+        ClusterStatus s = GridEngineParsers.status(fixture("sge/qstat-active.stdout"));
         Job reserved = job(s, "resjob");
         assertThat(reserved.running()).isTrue();
         assertThat(reserved.queueInstances()).allMatch(qi -> qi.startsWith("doji_fx@"));
@@ -83,38 +83,38 @@ class GridEngineParsersTest {
 
     @Test
     void qrstatListsReservationsInLocalTime() {
-        List<AdvanceReservation> ars = GridEngineParsers.reservations(resource("qrstat-list.xml"));
+        List<AdvanceReservation> ars = GridEngineParsers.reservations(fixture("sge/qrstat-list.stdout"));
         assertThat(ars).singleElement().satisfies(ar -> {
             assertThat(ar.name()).isEqualTo("doji_arfx");
             assertThat(ar.owner()).isEqualTo("root");
             assertThat(ar.end()).isAfter(ar.start());
             assertThat(java.time.Duration.between(ar.start(), ar.end())).hasMinutes(3);
         });
-        assertThat(GridEngineParsers.reservations(resource("qrstat-ar.xml"))).extracting(AdvanceReservation::id)
+        assertThat(GridEngineParsers.reservations(fixture("sge/qrstat-ar.stdout"))).extracting(AdvanceReservation::id)
                 .containsExactlyElementsOf(ars.stream().map(AdvanceReservation::id).toList());
-        assertThat(GridEngineParsers.reservations(resource("qrstat-empty.xml"))).isEmpty();
+        assertThat(GridEngineParsers.reservations(fixture("sge/qrstat-empty.stdout"))).isEmpty();
         assertThat(ars.get(0).start()).isAfter(LocalDateTime.of(2020, 1, 1, 0, 0));
     }
 
     @Test
     void qconfObjectsAndLists() {
-        ConfigObject q = GridEngineParsers.config(resource("qconf-sq-doji.out"));
+        ConfigObject q = GridEngineParsers.config(fixture("sge/qconf-sq-doji.stdout"));
         assertThat(q.list("hostlist")).containsExactly("node1", "node2");
         assertThat(q.list("user_lists")).containsExactly("doji_fx");
         assertThat(q.get("initial_state")).isEqualTo("disabled");
         assertThat(q.list("xuser_lists")).isEmpty();
-        ConfigObject acl = GridEngineParsers.config(resource("qconf-su-doji.out"));
+        ConfigObject acl = GridEngineParsers.config(fixture("sge/qconf-su-doji.stdout"));
         assertThat(acl.list("entries")).containsExactly("dojialice");
-        ConfigObject global = GridEngineParsers.config(resource("qconf-sconf-global.out"));
+        ConfigObject global = GridEngineParsers.config(fixture("sge/qconf-sconf-global.stdout"));
         assertThat(global.get("reporting_params"))
                 .isEqualTo("accounting=true reporting=false flush_time=00:00:15 joblog=false sharelog=00:00:00");
         assertThat(global.get("min_uid")).isEqualTo("0");
-        assertThat(GridEngineParsers.names(resource("qconf-sql.out"))).containsExactly("all.q", "doji_fx");
+        assertThat(GridEngineParsers.names(fixture("sge/qconf-sql.stdout"))).containsExactly("all.q", "doji_fx");
     }
 
     @Test
     void generatedQueueTemplateHasExactlyTheAttributesOfARealQueue() {
-        var real = GridEngineParsers.config(resource("qconf-sq-all.out")).attributes().keySet();
+        var real = GridEngineParsers.config(fixture("sge/qconf-sq-all.stdout")).attributes().keySet();
         var ours = GridEngineParsers.config(QueueTemplate.queue("doji_x",
                 new java.util.LinkedHashMap<>(java.util.Map.of("node1", 2)), "mpi")).attributes().keySet();
         assertThat(ours).containsExactlyInAnyOrderElementsOf(real);

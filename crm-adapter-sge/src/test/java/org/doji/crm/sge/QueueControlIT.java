@@ -92,7 +92,7 @@ class QueueControlIT {
                 "-j", "y", "-N", "itforeign-" + key, "-b", "y", "sleep", "300"));
         var refused = ge.submitAs("dojibob", "-w", "e", "-q", queue, "-o", "/dev/null", "-b", "y", "sleep", "1");
         assertThat(refused.ok()).isFalse();
-        assertThat(refused.output()).contains("no suitable queues");
+        assertThat(refused.message()).contains("no suitable queues");
 
         await().atMost(Duration.ofSeconds(30)).until(() -> ge.job(foreign) != null && ge.job(foreign).running());
         // the queue is disabled until the start: the reserving user's job waits

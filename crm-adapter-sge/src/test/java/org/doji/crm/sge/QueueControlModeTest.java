@@ -2,13 +2,19 @@ package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.doji.crm.batch.testing.RecordedCommands.printed;
+import static org.doji.crm.batch.testing.RecordedCommands.recorded;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.doji.crm.batch.testing.RecordedCommands;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.TimeWindow;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,15 +27,15 @@ class QueueControlModeTest {
     @TempDir
     Path dir;
 
-    FakeCommandRunner fake;
+    RecordedCommands commands;
     DisabledInstanceLedger ledger;
     QueueControlMode mode;
 
     @BeforeEach
     void setUp() {
-        fake = new FakeCommandRunner();
+        commands = new RecordedCommands().capturingFilesUnder(dir);
         GridEngineProperties props = GridEngineProperties.defaults().withLedgerFile(dir.resolve("ledger"));
-        GridEngineClient client = new GridEngineClient(fake, props.binDir(), dir.resolve("doji-sge"), true, "root");
+        GridEngineClient client = new GridEngineClient(commands, props.binDir(), dir.resolve("doji-sge"), true, "root");
         ledger = new DisabledInstanceLedger(props.ledgerFile());
         mode = new QueueControlMode(client, new HostGuard(client, ledger, "doji_"), props, Duration.ZERO);
     }
@@ -46,12 +52,12 @@ class QueueControlModeTest {
 
     @Test
     void commitCreatesTheAclAndTheDisabledQueueInOneQconfCall() {
-        fake.on("qconf -Au", "qconf-create.out");
+        commands.on("qconf -Au", recorded("sge/qconf-create"));
         String handle = mode.commit(target(LifecycleState.Created, "node1", "node2"));
 
         assertThat(handle).isEqualTo("doji_fx");
-        assertThat(fake.keys()).containsExactly("qconf -Au");
-        FakeCommandRunner.Call call = fake.calls.get(0);
+        assertThat(commands.firstWords(2)).containsExactly("qconf -Au");
+        RecordedCommands.Call call = commands.callsTo("qconf -Au").get(0);
         assertThat(call.argv()).hasSize(5).contains("-Aq");
         var files = List.copyOf(call.files().values());
         var acl = GridEngineParsers.config(files.get(0));
@@ -68,53 +74,65 @@ class QueueControlModeTest {
 
     @Test
     void retriedCommitOverwritesWhatAlreadyExists() {
-        fake.on("qconf -Au", "qconf-create-exists.err").on("qconf -sql", "qconf-sql.out")
-                .on("qconf -su", "qconf-su-doji.out").onText("qconf -Mu", 0, "modified");
+        commands.on("qconf -Au", recorded("sge/qconf-create-exists")).on("qconf -sql", recorded("sge/qconf-sql"))
+                .on("qconf -su", recorded("sge/qconf-su-doji")).on("qconf -Mu", printed("modified"));
         mode.commit(target(LifecycleState.Created, "node1", "node2"));
 
-        assertThat(fake.keys()).containsExactly("qconf -Au", "qconf -sql", "qconf -su", "qconf -Mu");
-        assertThat(fake.calls("qconf -Mu").get(0).argv()).contains("-Mq");
+        assertThat(commands.firstWords(2)).containsExactly("qconf -Au", "qconf -sql", "qconf -su", "qconf -Mu");
+        assertThat(commands.callsTo("qconf -Mu").get(0).argv()).contains("-Mq");
     }
 
     @Test
     void startEnablesTheQueueDisablesOthersAndEvictsTheirJobs() {
-        fake.on("qstat -xml", "qstat-before-start.xml").on("qmod -e", "qmod-start.out")
-                .on("qmod -sj", "qmod-sj.out").on("qresub", "qresub.out").on("qdel -f", "qdel-evict.out");
+        commands.on("qstat -xml", recorded("sge/qstat-before-start")).on("qmod -e", recorded("sge/qmod-start"))
+                .on("qmod -sj", recorded("sge/qmod-sj")).on("runuser", recorded("sge/qresub"))
+                .on("qdel -f", recorded("sge/qdel-evict"));
         mode.start(target(LifecycleState.Active, "node1", "node2"));
 
-        assertThat(fake.keys()).containsExactly("qstat -xml", "qmod -e", "qmod -sj", "qresub", "qdel -f");
-        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "doji_fx", "-d", "all.q@node1,all.q@node2");
+        assertThat(commands.firstWords(2)).containsExactly("qstat -xml", "qmod -e", "qmod -sj", "runuser -u", "qdel -f");
+        assertThat(commands.callsTo("qmod -e").get(0).argv()).endsWith("-e", "doji_fx", "-d", "all.q@node1,all.q@node2");
         // the jobs the recording script found on node1/node2 (from qstat's text output) and suspended
-        List<String> evicted = FakeCommandRunner.numbers("qmod-sj.out", "suspended job (\\d+)");
+        List<String> evicted = numbers("qmod-sj", "suspended job (\\d+)");
         assertThat(evicted).isNotEmpty();
-        assertThat(args(fake.calls("qmod -sj").get(0), "-sj")).containsExactlyInAnyOrderElementsOf(evicted);
-        assertThat(fake.calls("qresub").get(0).argv()).startsWith("runuser", "-u", "dojibob", "--");
-        assertThat(args(fake.calls("qresub").get(0), "qresub")).containsExactlyInAnyOrderElementsOf(evicted);
-        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyInAnyOrderElementsOf(evicted);
+        assertThat(args(commands.callsTo("qmod -sj").get(0), "-sj")).containsExactlyInAnyOrderElementsOf(evicted);
+        assertThat(commands.callsTo("runuser").get(0).argv()).startsWith("runuser", "-u", "dojibob", "--");
+        assertThat(args(commands.callsTo("runuser").get(0), "qresub")).containsExactlyInAnyOrderElementsOf(evicted);
+        assertThat(args(commands.callsTo("qdel -f").get(0), "-f")).containsExactlyInAnyOrderElementsOf(evicted);
         assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
     }
 
     @Test
     void endDeletesTheQueueWithItsJobsRetriesWhileBusyAndGivesTheHostsBack() {
         ledger.add(List.of("all.q@node1", "all.q@node2"));
-        fake.on("qstat -xml", "qstat-active.xml").on("qdel -f", "qdel-end.out")
-                .on("qconf -dq", "qconf-dq-busy.err", "qconf-dq-ok.out").on("qmod -e", "qmod-release.out");
+        commands.on("qstat -xml", recorded("sge/qstat-active")).on("qdel -f", recorded("sge/qdel-end"))
+                .on("qconf -dq", recorded("sge/qconf-dq-busy"), recorded("sge/qconf-dq-ok"))
+                .on("qmod -e", recorded("sge/qmod-release"));
         mode.release(target(LifecycleState.Active, "node1", "node2"));
 
-        assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq", "qconf -dq", "qmod -e");
-        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
-        assertThat(fake.calls("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
-        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
+        assertThat(commands.firstWords(2)).containsExactly("qstat -xml", "qdel -f", "qconf -dq", "qconf -dq", "qmod -e");
+        assertThat(args(commands.callsTo("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
+        assertThat(commands.callsTo("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
+        assertThat(commands.callsTo("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
         assertThat(ledger.instances()).isEmpty();
     }
 
     /** The reserving user's job, as the recording script deleted it at the end. */
     private static List<String> reservationJob() {
-        return FakeCommandRunner.numbers("qdel-end.out", "deletion of job (\\d+)");
+        return numbers("qdel-end", "deletion of job (\\d+)");
+    }
+
+    /** The numbers a recorded output names, e.g. the job ids of "suspended job (\\d+)". */
+    private static List<String> numbers(String recording, String regex) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile(regex).matcher(recorded("sge/" + recording).message());
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
     }
 
     /** The arguments after {@code marker} (an option, or the end of the tool's path). */
-    private static List<String> args(FakeCommandRunner.Call call, String marker) {
+    private static List<String> args(RecordedCommands.Call call, String marker) {
         List<String> argv = call.argv();
         for (int i = 0; i < argv.size(); i++) {
             if (argv.get(i).equals(marker) || argv.get(i).endsWith("/" + marker)) {
@@ -126,88 +144,92 @@ class QueueControlModeTest {
 
     @Test
     void cancelBeforeStartDeletesWaitingJobsAndQueueAndTouchesNoOtherQueue() {
-        fake.on("qstat -xml", "qstat-before-start.xml").on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-ok.out");
+        commands.on("qstat -xml", recorded("sge/qstat-before-start")).on("qdel -f", recorded("sge/qdel-end"))
+                .on("qconf -dq", recorded("sge/qconf-dq-ok"));
         mode.release(target(LifecycleState.Created, "node1", "node2"));
 
-        assertThat(fake.keys()).containsExactly("qstat -xml", "qdel -f", "qconf -dq");
-        assertThat(args(fake.calls("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
+        assertThat(commands.firstWords(2)).containsExactly("qstat -xml", "qdel -f", "qconf -dq");
+        assertThat(args(commands.callsTo("qdel -f").get(0), "-f")).containsExactlyElementsOf(reservationJob());
     }
 
     @Test
     void releasingTwiceIsHarmless() {
-        fake.on("qstat -xml", "qstat-idle.xml").on("qconf -dq", "qconf-dq-missing.err");
+        commands.on("qstat -xml", recorded("sge/qstat-idle")).on("qconf -dq", recorded("sge/qconf-dq-missing"));
         mode.release(target(LifecycleState.Active, "node1", "node2"));
-        assertThat(fake.keys()).containsExactly("qstat -xml", "qconf -dq");
+        assertThat(commands.firstWords(2)).containsExactly("qstat -xml", "qconf -dq");
     }
 
     @Test
     void aQueueThatStaysBusyIsReported() {
-        fake.on("qstat -xml", "qstat-active.xml").on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-busy.err");
+        commands.on("qstat -xml", recorded("sge/qstat-active")).on("qdel -f", recorded("sge/qdel-end"))
+                .on("qconf -dq", recorded("sge/qconf-dq-busy"));
         assertThatThrownBy(() -> mode.release(target(LifecycleState.Active, "node1", "node2")))
                 .isInstanceOf(GridEngineException.class).hasMessageContaining("still running jobs");
-        assertThat(fake.calls("qconf -dq")).hasSize(GridEngineProperties.defaults().deleteRetries());
+        assertThat(commands.callsTo("qconf -dq")).hasSize(GridEngineProperties.defaults().deleteRetries());
     }
 
     @Test
     void modifyWhileActiveRewritesTheQueueAndReleasesDroppedHosts() {
         ledger.add(List.of("all.q@node1", "all.q@node2"));
-        fake.onText("qconf -Mu", 0, "modified").on("qstat -xml", "qstat-active.xml")
-                .onText("qmod -e", 0, "changed");
+        commands.on("qconf -Mu", printed("modified")).on("qstat -xml", recorded("sge/qstat-active"))
+                .on("qmod -e", printed("changed"));
         mode.modify(target(LifecycleState.Active, "node1", "node2"), target(LifecycleState.Active, "node1"));
 
-        List<FakeCommandRunner.Call> qmods = fake.calls("qmod -e");
+        List<RecordedCommands.Call> qmods = commands.callsTo("qmod -e");
         assertThat(qmods.get(0).argv()).endsWith("-e", "doji_fx");
         assertThat(qmods.get(1).argv()).endsWith("-e", "all.q@node2");
         assertThat(ledger.instances()).containsExactly("all.q@node1");
-        var queue = GridEngineParsers.config(List.copyOf(fake.calls("qconf -Mu").get(0).files().values()).get(1));
+        var queue = GridEngineParsers.config(List.copyOf(commands.callsTo("qconf -Mu").get(0).files().values()).get(1));
         assertThat(queue.list("hostlist")).containsExactly("node1");
     }
 
     @Test
     void reconcileDeletesOrphanQueuesAndReenablesWhatWeDisabled() {
         ledger.add(List.of("all.q@node1", "all.q@node2"));
-        fake.on("qconf -sql", "qconf-sql.out").on("qstat -xml", "qstat-active.xml")
-                .on("qdel -f", "qdel-end.out").on("qconf -dq", "qconf-dq-ok.out").on("qmod -e", "qmod-release.out");
+        commands.on("qconf -sql", recorded("sge/qconf-sql")).on("qstat -xml", recorded("sge/qstat-active"))
+                .on("qdel -f", recorded("sge/qdel-end")).on("qconf -dq", recorded("sge/qconf-dq-ok"))
+                .on("qmod -e", recorded("sge/qmod-release"));
         mode.reconcile(List.of());
 
-        assertThat(fake.calls("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
-        assertThat(fake.calls("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
+        assertThat(commands.callsTo("qconf -dq").get(0).argv()).endsWith("-dq", "doji_fx", "-dul", "doji_fx");
+        assertThat(commands.callsTo("qmod -e").get(0).argv()).endsWith("-e", "all.q@node1,all.q@node2");
         assertThat(ledger.instances()).isEmpty();
     }
 
     @Test
     void reconcileRestoresExpectedQueuesInOneCallAndKeepsActiveHostsGuarded() {
         ledger.add(List.of("all.q@node1", "all.q@node2"));
-        fake.on("qconf -sql", "qconf-sql.out").on("qstat -xml", "qstat-active.xml")
-                .onText("qconf -Mu", 0, "modified").onText("qmod -e", 0, "changed");
+        commands.on("qconf -sql", recorded("sge/qconf-sql")).on("qstat -xml", recorded("sge/qstat-active"))
+                .on("qconf -Mu", printed("modified")).on("qmod -e", printed("changed"));
         mode.reconcile(List.of(target(LifecycleState.Active, "node1", "node2")));
 
-        assertThat(fake.calls("qconf -dq")).isEmpty();
-        assertThat(fake.calls("qconf -Mu")).hasSize(1);
-        assertThat(fake.calls("qmod -e")).singleElement()
+        assertThat(commands.callsTo("qconf -dq")).isEmpty();
+        assertThat(commands.callsTo("qconf -Mu")).hasSize(1);
+        assertThat(commands.callsTo("qmod -e")).singleElement()
                 .satisfies(c -> assertThat(c.argv()).endsWith("-e", "doji_fx"));
         assertThat(ledger.instances()).containsExactlyInAnyOrder("all.q@node1", "all.q@node2");
     }
 
     @Test
     void modifyOfALostQueueCreatesIt() {
-        fake.on("qconf -Mu", "qconf-dq-missing.err").onText("qconf -sql", 0, "all.q\n")
-                .on("qconf -su", "qconf-su-missing.err").on("qconf -Au", "qconf-create.out");
+        commands.on("qconf -Mu", recorded("sge/qconf-dq-missing")).on("qconf -sql", printed("all.q\n"))
+                .on("qconf -su", recorded("sge/qconf-su-missing")).on("qconf -Au", recorded("sge/qconf-create"));
         mode.modify(target(LifecycleState.Created, "node1"), target(LifecycleState.Created, "node2"));
 
-        assertThat(fake.keys()).containsExactly("qconf -Mu", "qconf -sql", "qconf -su", "qconf -Au");
-        assertThat(fake.calls("qconf -Au").get(0).argv()).contains("-Aq");
+        assertThat(commands.firstWords(2)).containsExactly("qconf -Mu", "qconf -sql", "qconf -su", "qconf -Au");
+        assertThat(commands.callsTo("qconf -Au").get(0).argv()).contains("-Aq");
     }
 
     @Test
     void withoutSwitchingUsersEvictedJobsAreResubmittedDirectly() {
         GridEngineProperties props = GridEngineProperties.defaults().withLedgerFile(dir.resolve("ledger2"));
-        GridEngineClient client = new GridEngineClient(fake, props.binDir(), dir.resolve("doji-sge"), true, null);
+        GridEngineClient client = new GridEngineClient(commands, props.binDir(), dir.resolve("doji-sge"), true, null);
         QueueControlMode plain = new QueueControlMode(client,
                 new HostGuard(client, new DisabledInstanceLedger(props.ledgerFile()), "doji_"), props, Duration.ZERO);
-        fake.on("qstat -xml", "qstat-before-start.xml").on("qmod -e", "qmod-start.out")
-                .on("qmod -sj", "qmod-sj.out").on("qresub", "qresub.out").on("qdel -f", "qdel-evict.out");
+        commands.on("qstat -xml", recorded("sge/qstat-before-start")).on("qmod -e", recorded("sge/qmod-start"))
+                .on("qmod -sj", recorded("sge/qmod-sj")).on("qresub", recorded("sge/qresub"))
+                .on("qdel -f", recorded("sge/qdel-evict"));
         plain.start(target(LifecycleState.Active, "node1", "node2"));
-        assertThat(fake.calls("qresub").get(0).argv().get(0)).endsWith("/qresub");
+        assertThat(commands.callsTo("qresub").get(0).argv().get(0)).endsWith("/qresub");
     }
 }

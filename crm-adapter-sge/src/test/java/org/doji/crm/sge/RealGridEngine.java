@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.doji.crm.sge.CommandRunner.CommandResult;
+import org.doji.crm.batch.CommandRunner.Result;
+import org.doji.crm.batch.ProcessCommandRunner;
 
 /**
  * Access to the real Grid Engine started by scripts/start.sh, for the ITs. Without a running qmaster the
@@ -21,7 +22,7 @@ final class RealGridEngine {
     static final GridEngineProperties PROPS = GridEngineProperties.defaults();
     private static final Pattern SUBMITTED = Pattern.compile("Your job (\\d+) ");
 
-    final ProcessCommandRunner runner = new ProcessCommandRunner(PROPS.environment(), Duration.ofSeconds(30));
+    final ProcessCommandRunner runner = new ProcessCommandRunner(null, PROPS.environment(), Duration.ofSeconds(30));
     final GridEngineClient client = new GridEngineClient(runner, PROPS.binDir(),
             Path.of(System.getProperty("java.io.tmpdir"), "doji-sge-it"), true, System.getProperty("user.name"));
 
@@ -29,9 +30,9 @@ final class RealGridEngine {
     static RealGridEngine require() {
         RealGridEngine ge = new RealGridEngine();
         boolean required = List.of(System.getProperty("doji.it.require", "").split("[,\\s]+")).contains(BACKEND);
-        CommandResult r = ge.run("qconf", "-sh");
+        Result r = ge.run("qconf", "-sh");
         long up = r.ok() ? ge.client.hosts().stream().filter(GridEngineModel.Host::up).count() : 0;
-        String why = "Grid Engine not running (crm-adapter-sge/scripts/install.sh && start.sh): " + r.output().trim()
+        String why = "Grid Engine not running (crm-adapter-sge/scripts/install.sh && start.sh): " + r.message().trim()
                 + ", exec hosts up: " + up;
         if (required) {
             assertThat(r.ok() && up >= 2).as(why).isTrue();
@@ -40,7 +41,7 @@ final class RealGridEngine {
         return ge;
     }
 
-    CommandResult run(String tool, String... args) {
+    Result run(String tool, String... args) {
         List<String> argv = new ArrayList<>();
         argv.add(PROPS.binDir().resolve(tool).toString());
         argv.addAll(List.of(args));
@@ -48,15 +49,15 @@ final class RealGridEngine {
     }
 
     /** qsub as a Unix user (the ITs run as root, as CI does). */
-    CommandResult submitAs(String user, String... qsubArgs) {
+    Result submitAs(String user, String... qsubArgs) {
         List<String> argv = new ArrayList<>(List.of("runuser", "-u", user, "--", PROPS.binDir().resolve("qsub").toString()));
         argv.addAll(List.of(qsubArgs));
         return runner.run(argv);
     }
 
-    static long jobId(CommandResult submitted) {
-        Matcher m = SUBMITTED.matcher(submitted.output());
-        assertThat(m.find()).as("qsub: " + submitted.output()).isTrue();
+    static long jobId(Result submitted) {
+        Matcher m = SUBMITTED.matcher(submitted.message());
+        assertThat(m.find()).as("qsub: " + submitted.message()).isTrue();
         return Long.parseLong(m.group(1));
     }
 
