@@ -1,7 +1,6 @@
 package org.doji.crm.sge;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.doji.crm.batch.CommandRunner.Result;
 import org.doji.crm.batch.ProcessCommandRunner;
+import org.doji.crm.batch.testing.RequiredSystem;
 
 /**
  * Access to the real Grid Engine started by scripts/start.sh, for the ITs. Without a running qmaster the
@@ -29,15 +29,11 @@ final class RealGridEngine {
     /** Skips (or fails, when required) unless the qmaster answers and at least two exec hosts are up. */
     static RealGridEngine require() {
         RealGridEngine ge = new RealGridEngine();
-        boolean required = List.of(System.getProperty("doji.it.require", "").split("[,\\s]+")).contains(BACKEND);
         Result r = ge.run("qconf", "-sh");
         long up = r.ok() ? ge.client.hosts().stream().filter(GridEngineModel.Host::up).count() : 0;
         String why = "Grid Engine not running (crm-adapter-sge/scripts/install.sh && start.sh): " + r.message().trim()
                 + ", exec hosts up: " + up;
-        if (required) {
-            assertThat(r.ok() && up >= 2).as(why).isTrue();
-        }
-        assumeTrue(r.ok() && up >= 2, why);
+        RequiredSystem.check(BACKEND, r.ok() && up >= 2 ? null : why);
         return ge;
     }
 
