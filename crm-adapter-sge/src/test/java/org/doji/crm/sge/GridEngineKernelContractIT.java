@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.contract.ComputeRmContractTest;
 import org.doji.rm.kernel.ReservationKernel;

@@ -1,10 +1,10 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.doji.crm.sge.GridEngineModel.Host;
-import org.doji.crm.sge.GridEngineModel.QueueInstance;
+import org.doji.crm.sge.cli.GridEngineModel.Host;
+import org.doji.crm.sge.cli.GridEngineModel.QueueInstance;
 
 /**
  * A site's cores per exec host, as Grid Engine is configured to run jobs there (not the processors it detected,

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import org.doji.crm.sge.RealGridEngine;
+import org.doji.crm.sge.config.GridEngineBackendFactory;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.ComputeDemand;

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -12,7 +12,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.doji.crm.sge.GridEngineModel.Host;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException;
+import org.doji.crm.sge.cli.GridEngineModel.Host;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.RmKind;

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.doji.crm.sge.GridEngineModel.Job;
+import org.doji.crm.sge.RealGridEngine;
+import org.doji.crm.sge.cli.GridEngineModel;
+import org.doji.crm.sge.cli.GridEngineModel.Job;
+import org.doji.crm.sge.config.GridEngineBackendFactory;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.ComputeDemand;

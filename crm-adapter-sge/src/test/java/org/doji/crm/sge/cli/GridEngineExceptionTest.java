@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.doji.crm.batch.testing.RecordedCommands.recorded;
@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.ProcessCommandRunner;
-import org.doji.crm.sge.GridEngineException.Reason;
+import org.doji.crm.sge.cli.GridEngineException.Reason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -7,11 +7,11 @@ import static org.doji.crm.batch.testing.RecordedCommands.fixture;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
-import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
-import org.doji.crm.sge.GridEngineModel.ClusterStatus;
-import org.doji.crm.sge.GridEngineModel.ConfigObject;
-import org.doji.crm.sge.GridEngineModel.Host;
-import org.doji.crm.sge.GridEngineModel.Job;
+import org.doji.crm.sge.cli.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.cli.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.cli.GridEngineModel.ConfigObject;
+import org.doji.crm.sge.cli.GridEngineModel.Host;
+import org.doji.crm.sge.cli.GridEngineModel.Job;
 import org.junit.jupiter.api.Test;
 
 class GridEngineParsersTest {
@@ -32,18 +32,6 @@ class GridEngineParsersTest {
         List<Host> hosts = GridEngineParsers.hosts(fixture("sge/qhost-slots.stdout"));
         assertThat(hosts).extracting(Host::name, Host::processors, Host::slotCap).containsExactly(
                 tuple("node1", 2, 0), tuple("node2", 2, 0), tuple("node3", 2, 1), tuple("node4", 2, 0));
-    }
-
-    @Test
-    void configuredSlotsComeFromTheSitesQueuesCappedByTheHostNotFromTheProcessors() {
-        List<Host> hosts = GridEngineParsers.hosts(fixture("sge/qhost-slots.stdout"));
-        ClusterStatus s = GridEngineParsers.status(fixture("sge/qstat-slots.stdout"));
-        assertThat(s.instance("doji_slots@node1")).get().matches(qi -> qi.slotsTotal() == 5);
-        assertThat(ConfiguredSlots.perHost(hosts, s.instances(), "doji_"))
-                .containsExactly(Map.entry("node1", 2), Map.entry("node2", 3), Map.entry("node3", 1), Map.entry("node4", 2));
-        // a host no queue serves: its own cap, else its processors
-        assertThat(ConfiguredSlots.perHost(hosts, List.of(), "doji_"))
-                .containsExactly(Map.entry("node1", 2), Map.entry("node2", 2), Map.entry("node3", 1), Map.entry("node4", 2));
     }
 
     @Test
@@ -110,13 +98,5 @@ class GridEngineParsersTest {
                 .isEqualTo("accounting=true reporting=false flush_time=00:00:15 joblog=false sharelog=00:00:00");
         assertThat(global.get("min_uid")).isEqualTo("0");
         assertThat(GridEngineParsers.names(fixture("sge/qconf-sql.stdout"))).containsExactly("all.q", "doji_fx");
-    }
-
-    @Test
-    void generatedQueueTemplateHasExactlyTheAttributesOfARealQueue() {
-        var real = GridEngineParsers.config(fixture("sge/qconf-sq-all.stdout")).attributes().keySet();
-        var ours = GridEngineParsers.config(QueueTemplate.queue("doji_x",
-                new java.util.LinkedHashMap<>(java.util.Map.of("node1", 2)), "mpi")).attributes().keySet();
-        assertThat(ours).containsExactlyInAnyOrderElementsOf(real);
     }
 }

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.config;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,11 +13,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.CommandRunner.Result;
-import org.doji.crm.sge.GridEngineException.Reason;
-import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
-import org.doji.crm.sge.GridEngineModel.ClusterStatus;
-import org.doji.crm.sge.GridEngineModel.ConfigObject;
-import org.doji.crm.sge.GridEngineModel.Host;
+import org.doji.crm.sge.cli.GridEngineException.Reason;
+import org.doji.crm.sge.cli.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.cli.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.cli.GridEngineModel.ConfigObject;
+import org.doji.crm.sge.cli.GridEngineModel.Host;
 
 /**
  * Typed access to the Grid Engine command line. Calls the binaries in {@code binDir} directly (the

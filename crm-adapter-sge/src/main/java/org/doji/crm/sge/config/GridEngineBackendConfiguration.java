@@ -1,6 +1,7 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.config;
 
 import java.time.Clock;
+import org.doji.crm.sge.backend.GridEngineBackend;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;

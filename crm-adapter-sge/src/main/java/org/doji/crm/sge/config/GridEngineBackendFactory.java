@@ -1,10 +1,17 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.config;
 
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.ProcessCommandRunner;
+import org.doji.crm.sge.backend.DisabledInstanceLedger;
+import org.doji.crm.sge.backend.GridEngineBackend;
+import org.doji.crm.sge.backend.HostGuard;
+import org.doji.crm.sge.backend.NativeMode;
+import org.doji.crm.sge.backend.QueueControlMode;
+import org.doji.crm.sge.backend.ReservationMode;
+import org.doji.crm.sge.cli.GridEngineClient;
 
 /** Wires a backend from its properties and a command runner (Spring and the tests use it alike). */
 public final class GridEngineBackendFactory {

@@ -1,6 +1,6 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
-import static org.doji.crm.sge.GridEngineClient.check;
+import static org.doji.crm.sge.cli.GridEngineClient.check;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -15,8 +15,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.doji.crm.batch.CommandRunner.Result;
-import org.doji.crm.sge.GridEngineException.Reason;
-import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException;
+import org.doji.crm.sge.cli.GridEngineException.Reason;
+import org.doji.crm.sge.cli.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

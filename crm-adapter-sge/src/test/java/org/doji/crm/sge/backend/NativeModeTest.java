@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,6 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.doji.crm.batch.testing.RecordedCommands;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException;
+import org.doji.crm.sge.cli.GridEngineParsers;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.TimeWindow;
 import org.junit.jupiter.api.BeforeEach;

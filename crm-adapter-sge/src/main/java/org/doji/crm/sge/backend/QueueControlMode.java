@@ -1,6 +1,6 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
-import static org.doji.crm.sge.GridEngineClient.check;
+import static org.doji.crm.sge.cli.GridEngineClient.check;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,9 +12,12 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.doji.crm.batch.CommandRunner.Result;
-import org.doji.crm.sge.GridEngineException.Reason;
-import org.doji.crm.sge.GridEngineModel.ClusterStatus;
-import org.doji.crm.sge.GridEngineModel.Job;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException;
+import org.doji.crm.sge.cli.GridEngineException.Reason;
+import org.doji.crm.sge.cli.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.cli.GridEngineModel.Job;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

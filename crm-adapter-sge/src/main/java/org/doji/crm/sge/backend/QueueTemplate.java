@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import java.util.LinkedHashMap;
 import java.util.List;

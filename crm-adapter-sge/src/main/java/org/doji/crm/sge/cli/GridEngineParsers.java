@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.cli;
 
 import java.io.StringReader;
 import java.time.LocalDateTime;
@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.doji.crm.sge.GridEngineModel.AdvanceReservation;
-import org.doji.crm.sge.GridEngineModel.ClusterStatus;
-import org.doji.crm.sge.GridEngineModel.ConfigObject;
-import org.doji.crm.sge.GridEngineModel.Host;
-import org.doji.crm.sge.GridEngineModel.Job;
-import org.doji.crm.sge.GridEngineModel.QueueInstance;
+import org.doji.crm.sge.cli.GridEngineModel.AdvanceReservation;
+import org.doji.crm.sge.cli.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.cli.GridEngineModel.ConfigObject;
+import org.doji.crm.sge.cli.GridEngineModel.Host;
+import org.doji.crm.sge.cli.GridEngineModel.Job;
+import org.doji.crm.sge.cli.GridEngineModel.QueueInstance;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;

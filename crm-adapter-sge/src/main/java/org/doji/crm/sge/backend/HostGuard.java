@@ -1,6 +1,6 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
-import static org.doji.crm.sge.GridEngineClient.check;
+import static org.doji.crm.sge.cli.GridEngineClient.check;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,10 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.doji.crm.sge.GridEngineException.Reason;
-import org.doji.crm.sge.GridEngineModel.ClusterStatus;
-import org.doji.crm.sge.GridEngineModel.Job;
-import org.doji.crm.sge.GridEngineModel.QueueInstance;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException.Reason;
+import org.doji.crm.sge.cli.GridEngineModel.ClusterStatus;
+import org.doji.crm.sge.cli.GridEngineModel.Job;
+import org.doji.crm.sge.cli.GridEngineModel.QueueInstance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

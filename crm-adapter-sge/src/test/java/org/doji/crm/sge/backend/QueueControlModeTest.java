@@ -1,4 +1,4 @@
-package org.doji.crm.sge;
+package org.doji.crm.sge.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,6 +15,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.doji.crm.batch.testing.RecordedCommands;
+import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.cli.GridEngineException;
+import org.doji.crm.sge.cli.GridEngineParsers;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.TimeWindow;
 import org.junit.jupiter.api.BeforeEach;
