@@ -1,9 +1,11 @@
 package org.doji.crm.sge.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -87,7 +89,7 @@ class NativeModeIT {
             assertThat(Instant.now()).isBefore(start);
             assertThat(ge.job(job).running()).isFalse();
 
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(45))
+            await().atMost(Duration.ofSeconds(45))
                     .until(() -> ge.job(job) != null && ge.job(job).running());
             assertThat(Instant.now()).isAfterOrEqualTo(start);
             assertThat(ge.job(job).queueInstances()).map(qi -> qi.substring(qi.indexOf('@') + 1))
@@ -98,5 +100,9 @@ class NativeModeIT {
         }
         // gone, or in state d while Grid Engine cleans up the killed job
         assertThat(ge.client.reservations()).noneMatch(r -> Long.toString(r.id()).equals(id) && !r.state().equals("d"));
+        // leave the cluster as found: while the AR is still being deleted, the next IT's qconf changes to its hosts
+        // are refused ("would break advance reservation")
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> ge.client.reservations().stream().noneMatch(r -> Long.toString(r.id()).equals(id)));
     }
 }
