@@ -26,4 +26,4 @@ if [ -n "$missing" ]; then
 else
   log "Debian packages already installed"
 fi
-log "done: $(dpkg-query -W -f="${Version}" slurmctld)"
+log "done: $(dpkg-query -W -f='${Version}' slurmctld)"

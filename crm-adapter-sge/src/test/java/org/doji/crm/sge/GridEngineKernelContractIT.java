@@ -4,16 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RestartableRmContractTest;
+import org.doji.rm.contract.ComputeRmContractTest;
 import org.doji.rm.kernel.ReservationKernel;
-import org.doji.rm.model.ComputeDemand;
-import org.doji.rm.model.ReservationSpec;
-import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
@@ -28,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * objects (queues; native ARs in {@link GridEngineNativeContractIT}) that existed, and none is left at the end.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS) // so that the mode and the objects come from overridable methods
-class GridEngineKernelContractIT extends RestartableRmContractTest {
+class GridEngineKernelContractIT extends ComputeRmContractTest {
 
     RealGridEngine ge;
 
@@ -40,7 +37,7 @@ class GridEngineKernelContractIT extends RestartableRmContractTest {
     private static RestartableRm app;
 
     GridEngineKernelContractIT() {
-        super(() -> app, clock::advance);
+        super(() -> app, clock::advance, "sge", 2, "dojialice");
     }
 
     protected GridEngineProperties.Mode mode() {
@@ -78,18 +75,6 @@ class GridEngineKernelContractIT extends RestartableRmContractTest {
     @Override
     protected ResourceManager rm() {
         return app.bean(ReservationKernel.class);
-    }
-
-    @Override
-    protected ReservationSpec grantable(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("sge", 2, List.of())), List.of(), List.of(),
-                List.of("dojialice"), null);
-    }
-
-    @Override
-    protected ReservationSpec tooLarge(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("sge", 10_000, List.of())), List.of(),
-                List.of(), List.of("dojialice"), null);
     }
 
     @Override

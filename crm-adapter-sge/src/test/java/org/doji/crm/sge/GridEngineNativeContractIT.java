@@ -2,6 +2,8 @@ package org.doji.crm.sge;
 
 import java.util.Set;
 import java.util.TreeSet;
+import org.doji.crm.sge.cli.GridEngineModel;
+import org.doji.crm.sge.config.GridEngineProperties;
 
 /**
  * The same contract in native mode: each committed reservation is a Grid Engine advance reservation (qrsub),

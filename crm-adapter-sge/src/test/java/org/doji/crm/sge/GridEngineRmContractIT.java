@@ -3,17 +3,10 @@ package org.doji.crm.sge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.doji.rm.api.ResourceManager;
-import org.doji.rm.contract.RestartableRmContractTest;
-import org.doji.rm.model.ComputeDemand;
-import org.doji.rm.model.ReservationSpec;
-import org.doji.rm.model.TimeWindow;
-import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.contract.ComputeRmContractTest;
 import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a window that really starts and ends, and a restart of the application on its durable H2 file after which the
  * reservation queues in Grid Engine are exactly the ones before.
  */
-class GridEngineRmContractIT extends RestartableRmContractTest {
+class GridEngineRmContractIT extends ComputeRmContractTest {
 
     static RealGridEngine ge;
 
@@ -35,7 +28,7 @@ class GridEngineRmContractIT extends RestartableRmContractTest {
     private static RestartableRm app;
 
     GridEngineRmContractIT() {
-        super(() -> app, null);
+        super(() -> app, null, "sge", 2, "dojialice");
     }
 
     @BeforeAll
@@ -61,11 +54,6 @@ class GridEngineRmContractIT extends RestartableRmContractTest {
     }
 
     @Override
-    protected ResourceManager rm() {
-        return new RemoteResourceManager(app.url("http"), Duration.ofSeconds(5), Duration.ofSeconds(60));
-    }
-
-    @Override
     protected void restart() {
         Set<String> before = reservationQueues();
         super.restart();
@@ -74,17 +62,5 @@ class GridEngineRmContractIT extends RestartableRmContractTest {
 
     static Set<String> reservationQueues() {
         return new TreeSet<>(ge.client.queueNames().stream().filter(q -> q.startsWith("doji_")).toList());
-    }
-
-    @Override
-    protected ReservationSpec grantable(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("sge", 2, List.of())), List.of(), List.of(),
-                List.of("dojialice"), null);
-    }
-
-    @Override
-    protected ReservationSpec tooLarge(TimeWindow window) {
-        return new ReservationSpec(window, List.of(new ComputeDemand("sge", 10_000, List.of())), List.of(),
-                List.of(), List.of("dojialice"), null);
     }
 }

@@ -1,9 +1,13 @@
 package org.doji.rm.contract;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.model.ComputeDemand;
+import org.doji.rm.model.ReservationSpec;
+import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.RestartableRm;
 
 /**
@@ -48,5 +52,14 @@ public abstract class RestartableRmContractTest extends RmContractTest {
     @Override
     protected void restart() {
         app().restart();
+    }
+
+    /**
+     * A compute RM's spec over {@code window}: {@code cores} on {@code site} for {@code user} (the compute RMs'
+     * grantable and too-large specs differ only in these).
+     */
+    protected static ReservationSpec computeSpec(TimeWindow window, String site, int cores, String user) {
+        return new ReservationSpec(window, List.of(new ComputeDemand(site, cores, List.of())), List.of(), List.of(),
+                List.of(user), null);
     }
 }

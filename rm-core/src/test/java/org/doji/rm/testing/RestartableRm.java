@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.soap.client.RemoteResourceManager;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -28,6 +32,7 @@ public final class RestartableRm implements AutoCloseable {
     private final ApplicationContextInitializer<ConfigurableApplicationContext> initializer;
     private final int port;
     private ConfigurableApplicationContext context;
+    private ResourceManager client;
 
     /**
      * @param database    the H2 file (without the .mv.db suffix) kept across restarts
@@ -46,7 +51,7 @@ public final class RestartableRm implements AutoCloseable {
     }
 
     /** Starts the RM; returns this. */
-    public RestartableRm start() {
+    public synchronized RestartableRm start() {
         List<String> args = new ArrayList<>();
         properties.forEach((k, v) -> args.add("--" + k + "=" + v));
         context = new SpringApplicationBuilder(application).initializers(initializer).run(args.toArray(String[]::new));
@@ -55,8 +60,33 @@ public final class RestartableRm implements AutoCloseable {
 
     /** Stops the application (no call of the RM's API finishes anything first) and starts it on the same store. */
     public void restart() {
+        restart(() -> { });
+    }
+
+    /** The same, running {@code whileDown} in between (e.g. changing the real system behind the RM's back). */
+    public synchronized void restart(Runnable whileDown) {
         context.close();
+        whileDown.run();
         start();
+    }
+
+    /** A SOAP client of the RM port, as a coordinator has (the port stays the same across restarts). */
+    public synchronized ResourceManager client() {
+        if (client == null) {
+            client = new RemoteResourceManager(url("http"), Duration.ofSeconds(5), Duration.ofSeconds(60));
+        }
+        return client;
+    }
+
+    /** An initializer registering {@code beans} by name at every start, in place of the application's own. */
+    public static ApplicationContextInitializer<ConfigurableApplicationContext> withBeans(Map<String, ?> beans) {
+        Map<String, ?> copy = Map.copyOf(beans);
+        return ctx -> copy.forEach(ctx.getBeanFactory()::registerSingleton);
+    }
+
+    /** An initializer registering {@code clock} as the RM's clock ({@code dojiClock}) at every start. */
+    public static ApplicationContextInitializer<ConfigurableApplicationContext> withClock(Clock clock) {
+        return withBeans(Map.of("dojiClock", clock));
     }
 
     public <T> T bean(Class<T> type) {

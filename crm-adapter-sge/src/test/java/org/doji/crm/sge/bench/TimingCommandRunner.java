@@ -2,7 +2,7 @@ package org.doji.crm.sge.bench;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.doji.crm.sge.CommandRunner;
+import org.doji.crm.batch.CommandRunner;
 
 /** Measures every Grid Engine command by tool name (qconf, qstat, ...). */
 final class TimingCommandRunner implements CommandRunner {
@@ -16,9 +16,9 @@ final class TimingCommandRunner implements CommandRunner {
     }
 
     @Override
-    public CommandResult run(List<String> argv) {
+    public Result run(List<String> argv) {
         long t0 = System.nanoTime();
-        CommandResult r = delegate.run(argv);
+        Result r = delegate.run(argv);
         String tool = argv.stream().filter(a -> a.startsWith("/")).findFirst().map(a -> Path.of(a).getFileName().toString())
                 .orElse(argv.get(0));
         timings.add("ge:" + tool, System.nanoTime() - t0);

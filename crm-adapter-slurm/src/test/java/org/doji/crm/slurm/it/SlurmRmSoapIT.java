@@ -13,7 +13,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import org.doji.crm.batch.testing.RmProcess;
 import org.doji.crm.slurm.SlurmRmApplication;
 import org.doji.crm.slurm.SlurmReservation;
 import org.doji.rm.api.Caller;
@@ -24,6 +23,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.TimeWindow;
+import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,12 +43,13 @@ class SlurmRmSoapIT {
     @TempDir
     static Path data;
     static RealSlurm slurm;
-    static RmProcess service;
+    static RestartableRm service;
 
     @BeforeAll
     static void start() {
         slurm = RealSlurm.require();
-        service = RmProcess.start(SlurmRmApplication.class, data, Clock.systemUTC(), RealSlurm.rmProperties("slurm-it", PREFIX));
+        service = new RestartableRm(SlurmRmApplication.class, data.resolve("slurm-it"),
+                RealSlurm.rmProperties("slurm-it", PREFIX), RestartableRm.withClock(Clock.systemUTC())).start();
     }
 
     @AfterAll

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
-import org.doji.crm.batch.testing.RmProcess;
 import org.doji.crm.torque.TorqueJob;
 import org.doji.crm.torque.TorqueRmApplication;
 import org.doji.rm.api.Caller;
@@ -21,6 +20,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.TimeWindow;
+import org.doji.rm.testing.RestartableRm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,13 +39,14 @@ class TorqueQrunSoapIT {
     @TempDir
     static Path data;
     static RealTorque torque;
-    static RmProcess service;
+    static RestartableRm service;
     static ResourceManager rm;
 
     @BeforeAll
     static void start() {
         torque = RealTorque.require();
-        service = RmProcess.start(TorqueRmApplication.class, data, Clock.systemUTC(), torque.rmProperties("torque-qrun-it"));
+        service = new RestartableRm(TorqueRmApplication.class, data.resolve("torque-qrun-it"),
+                torque.rmProperties("torque-qrun-it"), RestartableRm.withClock(Clock.systemUTC())).start();
         rm = service.client();
     }
 

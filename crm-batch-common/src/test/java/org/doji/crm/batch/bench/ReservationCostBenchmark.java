@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.doji.crm.batch.CommandRunner;
-import org.doji.crm.batch.testing.RmProcess;
 import org.doji.rm.api.Caller;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
@@ -22,6 +21,7 @@ import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.model.ResourceInventory;
+import org.doji.rm.testing.RestartableRm;
 
 /**
  * What one reservation costs an adapter's RM, split as PluS reported it: the batch system's commands (per
@@ -50,15 +50,17 @@ public final class ReservationCostBenchmark {
     public static String run(Adapter adapter, int cold, int warmup, int warm) throws Exception {
         TimedCommands timed = new TimedCommands(adapter.commands());
         double load0 = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        try (RmProcess real = RmProcess.start(adapter.application(), Files.createTempDirectory("doji-bench-" + adapter.name()),
-                Clock.systemUTC(), adapter.properties(), Map.of("benchCommandRunner", timed))) {
+        try (RestartableRm real = new RestartableRm(adapter.application(),
+                Files.createTempDirectory("doji-bench-" + adapter.name()).resolve("rm"), adapter.properties(),
+                RestartableRm.withBeans(Map.of("dojiClock", Clock.systemUTC(), "benchCommandRunner", timed))).start()) {
             ReservationKernel kernel = real.bean(ReservationKernel.class);
             ResourceInventory.Site site = kernel.describe(Caller.ANONYMOUS).sites().stream()
                     .filter(s -> s.name().equals(adapter.site())).findFirst().orElseThrow();
             int nodes = site.nodes();
             int cores = site.totalCores() / nodes;
-            try (RmProcess base = RmProcess.start(RmApplication.class, Files.createTempDirectory("doji-bench-baseline"),
-                    Clock.systemUTC(), baseline(site.name(), nodes, cores))) {
+            try (RestartableRm base = new RestartableRm(RmApplication.class,
+                    Files.createTempDirectory("doji-bench-baseline").resolve("rm"), baseline(site.name(), nodes, cores),
+                    RestartableRm.withClock(Clock.systemUTC())).start()) {
                 ReservationKernel baseKernel = base.bean(ReservationKernel.class);
                 Instant first = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofDays(400));
                 List<Cycle[]> pairs = new ArrayList<>();
