@@ -18,7 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * never stored): each write is one database transaction together with the subject's
  * change, checked against the version read (optimistic: a stale copy is refused, not overwritten).
  * A participant's spec never changes, so the specs are written once, with the new row; every later write carries
- * only the participants' progress (a third of the bytes, written and rewritten on every step).
+ * only the participants' progress (keys, rounds, answers), not the specs again.
  */
 public class JpaTransactionLog implements TransactionLog {
 
