@@ -80,7 +80,7 @@ public class GrcConfiguration {
     /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads) {
+    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads, Clock clock) {
         if ("greedy".equals(props.engine())) {
             return new GreedyPlanner();
         }
@@ -90,9 +90,9 @@ public class GrcConfiguration {
                     + "; known: greedy, " + String.join(", ", engines.names()));
         }
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
-                org.doji.grc.planner.model.AdminPolicy.NONE);
+                org.doji.grc.planner.model.AdminPolicy.NONE, props.planTimeout());
         return new org.doji.grc.core.IntegerProgramPlanner(
-                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads), props.exportLpDir());
+                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads, clock), props.exportLpDir());
     }
 
     /** Where RMs send notifications about this GRC's holds: its notification consumer (published at /notify). */

@@ -32,6 +32,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param workers        co-allocations planned and reserved at once; the others wait in the planning queue
  * @param retention      how long an ended co-allocation (Completed, Cancelled, Failed) or a finished reservation of
  *                       the RM port is kept, from its last change, before the GRC forgets it
+ * @param planTimeout    how long the planner searches one slot before it takes the best plan found so far (not
+ *                       proven optimal); bounds the time one request holds a worker in Planning
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -54,7 +56,8 @@ public record GrcProperties(
         @DefaultValue("PT30S") Duration phaseTwoMaxBackoff,
         @DefaultValue("PT2S") Duration phaseTwoInline,
         String notifyAddress,
-        @DefaultValue("P30D") Duration retention) {
+        @DefaultValue("P30D") Duration retention,
+        @DefaultValue("PT2S") Duration planTimeout) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -96,6 +99,9 @@ public record GrcProperties(
         }
         if (retention == null || retention.isNegative() || retention.isZero()) {
             throw new IllegalArgumentException("doji.grc.retention must be positive, was " + retention);
+        }
+        if (planTimeout == null || planTimeout.isNegative() || planTimeout.isZero()) {
+            throw new IllegalArgumentException("doji.grc.plan-timeout must be positive, was " + planTimeout);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

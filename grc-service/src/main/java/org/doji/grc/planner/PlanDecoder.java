@@ -53,6 +53,6 @@ public final class PlanDecoder {
         // prices are per core-hour and per Mbps-hour (as at every RM): the slot's length turns the rate into money
         double hours = java.time.Duration.between(slot.start(), slot.end()).toMillis() / 3_600_000.0;
         return new CandidatePlan(slot.index(), slot.start(), slot.end(), placement, routes, cost * hours,
-                QualityScore.score(penalty));
+                QualityScore.score(penalty), s.optimality());
     }
 }

@@ -1,13 +1,16 @@
 package org.doji.grc.planner;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import org.doji.grc.planner.engine.Deadline;
 import org.doji.grc.planner.engine.EngineRegistry;
 import org.doji.grc.planner.engine.SolverEngine;
 import org.doji.grc.planner.model.CandidatePlan;
+import org.doji.grc.planner.model.Optimality;
 import org.doji.grc.planner.model.PlannerSettings;
 import org.doji.grc.planner.model.PlanningRequest;
 import org.doji.grc.planner.model.PlanningResult;
@@ -24,6 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The planner facade (DESIGN §3, N candidate slots): compiles and solves every slot's program
  * in parallel on the given executor and ranks the feasible plans by the request's policy.
+ * Each slot's search stops after {@link PlannerSettings#planTimeout()} with its best plan so far
+ * ({@link Optimality#INCUMBENT}), so one hard slot cannot hold a request in planning indefinitely.
  * Thread-safe; holds no mutable state.
  */
 public final class Planner {
@@ -32,15 +37,23 @@ public final class Planner {
     private final EngineRegistry engines;
     private final PlannerSettings settings;
     private final Executor executor;
+    private final Clock clock;
+
+    /** A planner on the system clock. */
+    public Planner(EngineRegistry engines, PlannerSettings settings, Executor executor) {
+        this(engines, settings, executor, Clock.systemUTC());
+    }
 
     /**
      * @param executor bounded executor for the slots (the caller owns it); {@code Runnable::run} solves
      *                 the slots sequentially on the calling thread
+     * @param clock    measures each slot's planning time limit (a virtual clock in tests)
      */
-    public Planner(EngineRegistry engines, PlannerSettings settings, Executor executor) {
+    public Planner(EngineRegistry engines, PlannerSettings settings, Executor executor, Clock clock) {
         this.engines = engines;
         this.settings = settings;
         this.executor = executor;
+        this.clock = clock;
         engines.get(settings.engine()); // fail at construction on an unknown or unloadable engine
     }
 
@@ -74,8 +87,17 @@ public final class Planner {
         }
         plans.sort(order(r.policy()));
         infeasible.sort(Comparator.comparingInt(SlotInfeasibility::slotIndex));
-        LOG.debug("planned {} slots with {} in {} µs: {} feasible", slots.size(), engine.name(),
-                (System.nanoTime() - t0) / 1000, plans.size());
+        long notProven = plans.stream().filter(p -> p.optimality() == Optimality.INCUMBENT).count()
+                + infeasible.stream().filter(SlotInfeasibility::timedOut).count();
+        if (notProven > 0) {
+            // the operator should know when plans are only the best found, not proven optimal
+            LOG.info("planned {} slots with {} in {} µs: {} feasible, {} cut by the plan timeout {} (not proven)",
+                    slots.size(), engine.name(), (System.nanoTime() - t0) / 1000, plans.size(), notProven,
+                    settings.planTimeout());
+        } else {
+            LOG.debug("planned {} slots with {} in {} µs: {} feasible", slots.size(), engine.name(),
+                    (System.nanoTime() - t0) / 1000, plans.size());
+        }
         return new PlanningResult(plans, infeasible);
     }
 
@@ -87,14 +109,15 @@ public final class Planner {
         }
         SlotSolution s;
         try {
-            s = engine.solve(p);
+            // the limit starts when this slot's search starts, not when the request was queued
+            s = engine.solve(p, Deadline.after(clock, settings.planTimeout()));
         } catch (RuntimeException e) {
             // one slot's solver failure must not cost the other slots their plans
             LOG.warn("engine {} failed on slot {}", engine.name(), slot.index(), e);
             return new SlotInfeasibility(slot.index(), slot.start(), "solver " + engine.name() + " failed: " + e.getMessage());
         }
         if (!s.feasible()) {
-            return new SlotInfeasibility(slot.index(), slot.start(), s.reason());
+            return new SlotInfeasibility(slot.index(), slot.start(), s.reason(), !s.proven());
         }
         return PlanDecoder.decode(g, slot, p, s);
     }

@@ -22,22 +22,24 @@ class GrcPropertiesTest {
         assertThat(p.maxPlans()).isEqualTo(5);
         assertThat(p.planningBatch()).isEqualTo(32);
         assertThat(p.workers()).isEqualTo(8);
+        assertThat(p.planTimeout()).isEqualTo(java.time.Duration.ofSeconds(2));
         assertThat(p.rms()).isEmpty();
     }
 
     @Test
     void boundFromKebabCaseProperties() {
         GrcProperties p = bind(Map.of("doji.grc.planning-batch", "1", "doji.grc.workers", "16",
-                "doji.grc.rms[0].id", "crm1", "doji.grc.rms[0].url", "http://crm1:8081/services/rm"));
+                "doji.grc.plan-timeout", "500ms", "doji.grc.rms[0].id", "crm1", "doji.grc.rms[0].url", "http://crm1:8081/services/rm"));
         assertThat(p.planningBatch()).isEqualTo(1);
         assertThat(p.workers()).isEqualTo(16);
+        assertThat(p.planTimeout()).isEqualTo(java.time.Duration.ofMillis(500));
         assertThat(p.rms()).extracting(GrcProperties.Rm::id).containsExactly("crm1");
     }
 
     @Test
     void outOfRangeValuesAreRefusedWithThePropertyName() {
         for (var bad : Map.of("doji.grc.planning-batch", "0", "doji.grc.workers", "0", "doji.grc.slots", "1001",
-                "doji.grc.max-plans", "0").entrySet()) {
+                "doji.grc.max-plans", "0", "doji.grc.plan-timeout", "PT0S").entrySet()) {
             assertThatThrownBy(() -> bind(Map.of(bad.getKey(), bad.getValue()))).as(bad.getKey())
                     .isInstanceOf(BindException.class).rootCause().hasMessageContaining(bad.getKey());
         }

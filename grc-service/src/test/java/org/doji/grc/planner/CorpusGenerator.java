@@ -83,6 +83,15 @@ public final class CorpusGenerator {
                 rnd.nextInt(5) == 0 ? 0.5 : 1.0);
     }
 
+    /**
+     * An instance of one of the bandwidth-bound families ({@code dense}, {@code sparse}, {@code hub}) of
+     * {@link HardFamilies}: kept apart from {@link #generate}'s seeds, whose optima GLPK cross-checks in
+     * milliseconds, because GLPK needs minutes on these.
+     */
+    public static Instance family(String name, long seed) {
+        return HardFamilies.generate(name, seed);
+    }
+
     private static PlanningRequest request(Random rnd, List<SiteVertex> sites) {
         int nReq = 1 + rnd.nextInt(Math.min(4, sites.size() + (rnd.nextInt(20) == 0 ? 1 : 0)));
         List<RequestedSite> req = new ArrayList<>();

@@ -19,9 +19,14 @@ public final class FastEngine implements SolverEngine {
 
     @Override
     public SlotSolution solve(SlotProblem problem) {
+        return solve(problem, Deadline.none());
+    }
+
+    @Override
+    public SlotSolution solve(SlotProblem problem, Deadline deadline) {
         if (problem.precheckFailure != null) {
             return SlotSolution.infeasible(problem.precheckFailure);
         }
-        return new PlacementSearch(problem).run();
+        return new PlacementSearch(problem, deadline).run();
     }
 }

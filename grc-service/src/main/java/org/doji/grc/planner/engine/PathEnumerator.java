@@ -22,6 +22,7 @@ final class PathEnumerator {
     private final double[] h;
     private final double[] minLatency;
     private final double maxLatency;
+    private final Deadline deadline;
     private final MinHeap open = new MinHeap();
     // partial paths as a parent-linked tree in parallel lists
     private final List<int[]> nodes = new ArrayList<>(); // {vertex, parent, arc, depth}
@@ -31,8 +32,9 @@ final class PathEnumerator {
      * @param limit only paths costing less than this are produced
      */
     PathEnumerator(Network net, int l, int from, int to, long[] residual, double limit, MinHeap scratch,
-                   DistanceCache full) {
+                   DistanceCache full, Deadline deadline) {
         this.p = net.p;
+        this.deadline = deadline;
         this.net = net;
         this.l = l;
         this.to = to;
@@ -64,9 +66,10 @@ final class PathEnumerator {
         open.push(cost + h[v], nodes.size() - 1);
     }
 
-    /** The next path as arc codes from {@code from} to {@code to}, or null when exhausted. */
+    /** The next path as arc codes from {@code from} to {@code to}, or null when exhausted or out of time. */
     int[] next() {
-        while (!open.isEmpty()) {
+        // one call may expand many partial paths that end in dead ends (simple paths only): watch the clock
+        while (!open.isEmpty() && !deadline.expired()) {
             int id = open.pop();
             int[] node = nodes.get(id);
             int v = node[0];

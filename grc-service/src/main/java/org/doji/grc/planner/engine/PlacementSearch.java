@@ -21,6 +21,7 @@ final class PlacementSearch {
     private static final double REL_EPS = 1e-9;
 
     private final SlotProblem p;
+    private final Deadline deadline;
     private final Network net;
     private final Router router;
     private final DistanceCache distances;
@@ -40,11 +41,12 @@ final class PlacementSearch {
     private int[] bestSites;
     private int[][] bestRoutes;
 
-    PlacementSearch(SlotProblem p) {
+    PlacementSearch(SlotProblem p, Deadline deadline) {
         this.p = p;
+        this.deadline = deadline;
         this.net = new Network(p);
         this.distances = new DistanceCache(net);
-        this.router = new Router(net, distances);
+        this.router = new Router(net, distances, deadline);
         this.packing = new EndpointPacking(net);
         siteOf = new int[p.nReq];
         Arrays.fill(siteOf, -1);
@@ -78,12 +80,32 @@ final class PlacementSearch {
         return m;
     }
 
+    /**
+     * Router node caps of the successive passes (issue #19 item 5). One full placement's routing can be a
+     * long search of its own when many links compete for few paths, and an exact router spent minutes on
+     * the first placements before any plan existed. The first passes cap the routing of each placement,
+     * which finds good plans early; each pass starts from the best plan so far, whose cost bounds the
+     * next pass's placements and routings much harder. A pass in which no routing hit its cap is exact.
+     */
+    private static final long[] ROUTER_BUDGETS = {200, 5_000, 100_000, Long.MAX_VALUE};
+
     SlotSolution run() {
-        dfs(0);
-        if (bestSites == null) {
-            return SlotSolution.infeasible("no placement and routing satisfies cores, bandwidth and latency");
+        for (long budget : ROUTER_BUDGETS) {
+            router.budget(budget);
+            dfs(0);
+            if (!router.truncated() || deadline.passed()) {
+                break;
+            }
         }
-        return SlotSolution.optimal(bestSites, bestRoutes, SlotSolution.objectiveOf(p, bestSites, bestRoutes));
+        // no proof when the deadline cut the search or the last pass capped a routing
+        boolean cut = deadline.passed() || router.truncated();
+        if (bestSites == null) {
+            return cut ? SlotSolution.timedOut("no plan found within the planning time limit of " + deadline.describe())
+                    : SlotSolution.infeasible("no placement and routing satisfies cores, bandwidth and latency");
+        }
+        double objective = SlotSolution.objectiveOf(p, bestSites, bestRoutes);
+        return cut ? SlotSolution.incumbent(bestSites, bestRoutes, objective)
+                : SlotSolution.optimal(bestSites, bestRoutes, objective);
     }
 
     private boolean pruned(double bound) {
@@ -91,6 +113,9 @@ final class PlacementSearch {
     }
 
     private void dfs(int depth) {
+        if (deadline.expired()) {
+            return;
+        }
         if (depth == p.nReq) {
             leaf();
             return;

@@ -10,6 +10,11 @@ import org.doji.grc.planner.problem.SlotProblem;
  * latency-feasible path; when those fit the shared path capacities together (the usual case)
  * that is optimal. Otherwise a depth-first search over each link's paths in cost order, bounded
  * by the independent optima of the links not yet routed, finds the exact optimum.
+ *
+ * <p>When bandwidth binds (issue #19 item 5), a placement whose links cannot fit the capacity of a
+ * site's paths or of some cut ({@link CutCheck}) is rejected before the search: that search would
+ * otherwise have to enumerate every combination of routes to prove it. The search may be capped in
+ * nodes ({@link #budget}) and stops at the deadline, returning its best routing so far.
  */
 final class Router {
     private static final double EPS = 1e-9;
@@ -29,10 +34,23 @@ final class Router {
     private final boolean[] contested;
 
     private final DistanceCache full;
+    private final Deadline deadline;
+    private final CutCheck cuts;
+    private long nodeBudget = Long.MAX_VALUE;
+    private long nodes;
+    private boolean truncated;
+    private final int[] restFrom;
+    private final int[] restTo;
+    private final long[] restBw;
 
-    Router(Network net, DistanceCache full) {
+    Router(Network net, DistanceCache full, Deadline deadline) {
         this.net = net;
         this.full = full;
+        this.deadline = deadline;
+        this.cuts = new CutCheck(net);
+        restFrom = new int[net.p.nLinks];
+        restTo = new int[net.p.nLinks];
+        restBw = new long[net.p.nLinks];
         this.p = net.p;
         contested = new boolean[p.nPaths];
         for (int k = 0; k < p.nPaths; k++) {
@@ -46,8 +64,27 @@ final class Router {
         }
     }
 
-    /** Routes of the best routing cheaper than {@code limit}, or null; {@link #cost()} gives its cost. */
+    /**
+     * Caps the search nodes of each later {@link #route} call; a call that hits the cap returns its best
+     * routing so far and sets {@link #truncated()}, so the caller knows it has no proof for that placement.
+     */
+    void budget(long maxNodes) {
+        nodeBudget = maxNodes;
+        truncated = false;
+    }
+
+    /** Whether a route call since the last {@link #budget} stopped at the cap. */
+    boolean truncated() {
+        return truncated;
+    }
+
+    /**
+     * Routes of the best routing cheaper than {@code limit}, or null; {@link #cost()} gives its cost. When the
+     * deadline or the node cap stops the search, the best routing found so far is returned (feasible, not
+     * proven best).
+     */
     int[][] route(int[] siteOf, double limit) {
+        nodes = 0;
         from = new int[p.nLinks];
         to = new int[p.nLinks];
         int[][] independent = new int[p.nLinks][];
@@ -57,7 +94,7 @@ final class Router {
         for (int l = 0; l < p.nLinks; l++) {
             from[l] = siteOf[p.linkO[l]];
             to[l] = siteOf[p.linkP[l]];
-            independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap, full).next();
+            independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap, full, deadline).next();
             if (independent[l] == null) {
                 return null;
             }
@@ -81,7 +118,10 @@ final class Router {
         current = new int[p.nLinks][];
         best = null;
         bestCost = limit;
-        search(0, 0);
+        // joint-capacity proofs first: a placement whose links cannot pass a site or a cut has no routing
+        if (endsFit(0) && restPassesCuts(0)) {
+            search(0, 0);
+        }
         return best;
     }
 
@@ -97,9 +137,14 @@ final class Router {
         }
         int l = order[t];
         PathEnumerator paths = new PathEnumerator(net, l, from[l], to[l], residual, bestCost - soFar - restBound[t + 1],
-                heap, full);
+                heap, full, deadline);
         java.util.List<java.util.BitSet> explored = new java.util.ArrayList<>();
         for (int[] path = paths.next(); path != null; path = paths.next()) {
+            // every path counts: dominated ones are skipped without recursion, and there can be millions
+            if (deadline.expired() || ++nodes > nodeBudget) {
+                truncated |= nodes > nodeBudget;
+                return;
+            }
             double c = cost(l, path);
             if (soFar + c + restBound[t + 1] >= bestCost - EPS * Math.max(1, Math.abs(bestCost))) {
                 return; // paths come cheapest first: nothing later can do better
@@ -116,6 +161,44 @@ final class Router {
                 residual[arc >> 1] += p.linkBw[l];
             }
         }
+    }
+
+    /** The cut condition ({@link CutCheck}) of the links still to route, in the residual capacities. */
+    private boolean restPassesCuts(int t) {
+        int n = 0;
+        for (int u = t; u < p.nLinks; u++) {
+            int l = order[u];
+            restFrom[n] = from[l];
+            restTo[n] = to[l];
+            restBw[n++] = p.linkBw[l];
+        }
+        return cuts.fits(restFrom, restTo, restBw, n, residual);
+    }
+
+    /**
+     * Every link still to route leaves its site over one incident path: at each site, their bandwidth
+     * must fit the residual capacity of the site's paths together (a cut of one vertex).
+     */
+    private boolean endsFit(int t) {
+        long[] demand = new long[p.nVertices];
+        for (int u = t; u < p.nLinks; u++) {
+            int l = order[u];
+            demand[from[l]] += p.linkBw[l];
+            demand[to[l]] += p.linkBw[l];
+        }
+        for (int v = 0; v < p.nVertices; v++) {
+            if (demand[v] == 0) {
+                continue;
+            }
+            long capacity = 0;
+            for (int a = net.adjStart[v]; a < net.adjStart[v + 1] && capacity < demand[v]; a++) {
+                capacity += residual[net.adjArc[a] >> 1];
+            }
+            if (capacity < demand[v]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.doji.grc.planner.bench;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.doji.grc.planner.HardFamilies;
 import org.doji.grc.planner.Instance;
 import org.doji.grc.planner.ScaleTopology;
 import org.doji.grc.planner.engine.EngineRegistry;
@@ -20,8 +21,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Per-slot solve time of each engine on the same compiled instances in the same JVM (median =
- * p0.50 of SampleTime). Setup first solves every instance with every engine and refuses to run
+ * Per-slot solve time of each engine on the same compiled instances in the same JVM (SampleTime:
+ * median = p0.50, p0.99 and max = p1.00 per scenario or family). Setup first solves every instance with every engine and refuses to run
  * unless the optima are identical to the default engine's (1e-6 relative).
  *
  * <p>Run: see PLANNER.md ({@code ./mvnw -pl grc-service -Pbench test-compile exec:exec}).
@@ -30,7 +31,8 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class PlannerBenchmark {
-    @Param({"a", "b", "c"})
+    /** a, b, c: {@link ScaleTopology}; dense, sparse, hub: the bandwidth-bound {@link HardFamilies} (30 seeds each). */
+    @Param({"a", "b", "c", "dense", "sparse", "hub"})
     public String scenario;
 
     @Param({"fast", "glpk", "ortools"})
@@ -49,12 +51,15 @@ public class PlannerBenchmark {
         if (!registry.isAvailable(engine)) {
             throw new IllegalStateException("engine " + engine + " not available here");
         }
-        if (scenario.equals("c") && !engine.equals("fast")) {
+        boolean family = HardFamilies.NAMES.contains(scenario);
+        if ((scenario.equals("c") || family) && !engine.equals("fast")) {
+            // the families take GLPK and SCIP more than 20 s per slot (see PLANNER.md)
             // a general MIP over 1,000 sites and 6,600 paths takes minutes per slot
-            throw new IllegalStateException("scenario c is measured for the default engine only");
+            throw new IllegalStateException("scenario " + scenario + " is measured for the default engine only");
         }
         solver = registry.get(engine);
-        List<Instance> instances = ScaleTopology.instances(scenario, scenario.equals("a") ? 100 : 8, 42);
+        List<Instance> instances = family ? HardFamilies.instances(scenario, 30)
+                : ScaleTopology.instances(scenario, scenario.equals("a") ? 100 : 8, 42);
         FastEngine reference = new FastEngine();
         int feasible = 0;
         List<SlotProblem> solved = new java.util.ArrayList<>();
