@@ -80,7 +80,7 @@ public class GrcConfiguration {
     /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads, Clock clock) {
+    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads) {
         if ("greedy".equals(props.engine())) {
             return new GreedyPlanner();
         }
@@ -92,7 +92,10 @@ public class GrcConfiguration {
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
                 org.doji.grc.planner.model.AdminPolicy.NONE, props.planTimeout());
         return new org.doji.grc.core.IntegerProgramPlanner(
-                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads, clock), props.exportLpDir());
+                // the plan timeout is a compute budget: real elapsed time, not the (possibly virtual) clock the
+                // co-allocations' windows are read from, which may stand still or leap while a slot is searched
+                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads, Clock.systemUTC()),
+                props.exportLpDir());
     }
 
     /** Where RMs send notifications about this GRC's holds: its notification consumer (published at /notify). */
