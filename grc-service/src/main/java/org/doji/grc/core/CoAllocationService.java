@@ -54,6 +54,11 @@ public class CoAllocationService {
     private final TransactionDriver driver;
     /** Serialises the changes (modify, cancel) asked of one co-allocation. */
     private final KeyLocks changeLocks = new KeyLocks();
+    /**
+     * One reservation run per co-allocation at a time: a key can be planned twice (queued by a restart's recovery
+     * and by its aborted attempt's replanning); the second run must see the first one's outcome, not Planning.
+     */
+    private final KeyLocks reserveLocks = new KeyLocks();
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner, TransactionEngine engine,
                                TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
@@ -226,24 +231,29 @@ public class CoAllocationService {
                 failed(c.key(), "planning failed", error);
                 return;
             }
-            CoAllocation now = store.find(c.key()).orElse(null);
-            if (now == null || now.state() != CoAllocationState.Planning) {
-                return; // planned twice (queued again after a restart) or destroyed meanwhile
-            }
-            PlanAttempts.Result result = attempts.reserveBest(c.key(), c.owner(), c.request(), outcome, now.attempt(),
-                    new CoAllocationBookkeeping(store));
-            if (result.committed() == null) {
-                String reason = (outcome.ranked().isEmpty() ? "no feasible plan: " : "no plan could be reserved: ")
-                        + String.join("; ", result.failures());
-                store.transition(c.key(), CoAllocationEvent.FAIL, r -> r.setReason(reason));
-                meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
-                log.info("co-allocation failed: {}", reason);
-                listener.settled(c.key(), CoAllocationState.Failed);
-            }
+            reserveLocks.withLock(c.key(), () -> reserve(c, outcome));
         } catch (RuntimeException e) {
             failed(c.key(), "internal error", e);
         } finally {
             MDC.remove("coAllocation");
+        }
+    }
+
+    /** Tries the co-allocation's plans, if it still waits for them (under its reservation lock). */
+    private void reserve(CoAllocation c, PlanningOutcome outcome) {
+        CoAllocation now = store.find(c.key()).orElse(null);
+        if (now == null || now.state() != CoAllocationState.Planning) {
+            return; // planned twice (queued again after a restart) or destroyed meanwhile
+        }
+        PlanAttempts.Result result = attempts.reserveBest(c.key(), c.owner(), c.request(), outcome, now.attempt(),
+                new CoAllocationBookkeeping(store));
+        if (result.committed() == null) {
+            String reason = (outcome.ranked().isEmpty() ? "no feasible plan: " : "no plan could be reserved: ")
+                    + String.join("; ", result.failures());
+            store.transition(c.key(), CoAllocationEvent.FAIL, r -> r.setReason(reason));
+            meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
+            log.info("co-allocation failed: {}", reason);
+            listener.settled(c.key(), CoAllocationState.Failed);
         }
     }
 
