@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoAllocationStateMachine;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
@@ -188,11 +189,14 @@ public class CoAllocationService {
      * What the previous process left unfinished: its undecided changes, and the co-allocations it was planning or
      * reserving. Read before the GRC serves, so that nothing a request starts since is mistaken for it.
      */
-    public record LeftBehind(List<org.doji.grc.tx.Transaction> undecided, List<String> reserving, List<String> planning) {
+    public record LeftBehind(List<org.doji.grc.tx.Transaction> undecided, java.util.Map<String, Integer> reserving,
+                             List<String> planning) {
     }
 
     public LeftBehind leftBehind() {
-        return new LeftBehind(driver.undecidedAtStart(), keysIn(CoAllocationState.Reserving), keysIn(CoAllocationState.Planning));
+        java.util.Map<String, Integer> reserving = new java.util.HashMap<>();
+        store.inStates(EnumSet.of(CoAllocationState.Reserving)).forEach(c -> reserving.put(c.key(), c.attempt()));
+        return new LeftBehind(driver.undecidedAtStart(), reserving, keysIn(CoAllocationState.Planning));
     }
 
     /**
@@ -203,18 +207,25 @@ public class CoAllocationService {
      */
     public void recover(LeftBehind left) {
         driver.recover(left.undecided());
-        for (String key : left.reserving()) {
+        for (var seen : left.reserving().entrySet()) {
+            String key = seen.getKey();
             if (engine.log().ofSubject(key).stream().anyMatch(t -> !t.decided())) {
                 continue; // a parent's change still holding, or one the driver aborts at its deadline
             }
             try {
-                store.transition(key, CoAllocationEvent.ABORTED, r -> r.setReason(
-                        "interrupted between two reservation attempts; planning again"));
+                // only the attempt the previous process left: the driver's recovery (or its periodic round) may
+                // have replanned it already, and a worker of this process be reserving a later attempt now
+                store.update(key, r -> {
+                    if (r.getState() == CoAllocationState.Reserving && r.getAttempt() == seen.getValue()) {
+                        r.setState(CoAllocationStateMachine.next(r.getState(), CoAllocationEvent.ABORTED));
+                        r.setReason("interrupted between two reservation attempts; planning again");
+                    }
+                });
             } catch (DojiException e) {
                 log.info("recovery: co-allocation {} changed meanwhile ({}); left as it is", key, e.getMessage());
             }
         }
-        java.util.stream.Stream.concat(left.reserving().stream(), left.planning().stream())
+        java.util.stream.Stream.concat(left.reserving().keySet().stream(), left.planning().stream())
                 .filter(k -> store.find(k).map(c -> c.state() == CoAllocationState.Planning).orElse(false))
                 .forEach(intake::submit);
     }
