@@ -21,6 +21,8 @@ import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.model.TimeWindow;
+import org.doji.rm.persistence.ReservationRecord;
+import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.soap.client.RemoteResourceManager;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -79,6 +81,23 @@ class GrcAsRmContractIT extends RmContractTest {
     @Override
     protected void restart() {
         grid.restartGrc(ctx -> { });
+    }
+
+    /**
+     * The GRC ends its reservation on its own clock; each child ends its part on its own tick, a little later, and
+     * counts it in its availability until then. Waits for the children too, so the case compares settled states.
+     */
+    @Override
+    protected ReservationView letWindowEnd(ReservationView r) {
+        ReservationView ended = super.letWindowEnd(r);
+        await("every child ended its part of " + r.key()).atMost(Duration.ofSeconds(60)).until(() -> {
+            List<ReservationRecord> parts = grid.rmIds().stream()
+                    .flatMap(id -> grid.rm(id).getBean(ReservationRepository.class).findAll().stream())
+                    .filter(p -> r.spec().globalId().equals(p.getGlobalId())
+                            && p.getLifecycleState() != LifecycleState.Terminated).toList();
+            return !parts.isEmpty() && parts.stream().allMatch(p -> p.getLifecycleState() == LifecycleState.PassedEndTime);
+        });
+        return ended;
     }
 
     @Test

@@ -217,8 +217,12 @@ public final class TransactionEngine {
         TransactionSubject subject = subjects.getOrDefault(t.subjectType(), TransactionSubject.NONE);
         Transaction aborted = log.save(t.decided(Decision.ABORTED, why).scheduled(clock.instant(), 0),
                 () -> subject.abortedWithoutOwner(t));
-        subject.afterAbortedWithoutOwner(aborted);
-        return pass(aborted);
+        try {
+            return pass(aborted);
+        } finally {
+            // after the aborts went out: a co-allocation planned again must not find its own old holds in the way
+            subject.afterAbortedWithoutOwner(aborted);
+        }
     }
 
     /** An RM told us a hold expired: an undecided change will not commit on it (the driver re-drives a decided one). */

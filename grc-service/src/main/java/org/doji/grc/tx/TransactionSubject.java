@@ -17,7 +17,10 @@ public interface TransactionSubject {
     default void afterFinished(Transaction t) {
     }
 
-    /** After {@link #abortedWithoutOwner} is durable: side effects (planning again, notifications). Must not throw. */
+    /**
+     * After {@link #abortedWithoutOwner} is durable and the abort's first pass of phase two was sent (acknowledged
+     * or not): side effects (planning again, notifications). Must not throw.
+     */
     default void afterAbortedWithoutOwner(Transaction t) {
     }
 

@@ -41,6 +41,8 @@ final class EngineFixture {
     final InMemoryTransactionLog log = new InMemoryTransactionLog();
     final List<String> finished = new ArrayList<>();
     final List<String> abortedWithoutOwner = new ArrayList<>();
+    /** What a subject that plans again would find: the aborted transaction's holds still there when it was told. */
+    final List<String> heldWhenToldOfAbort = new ArrayList<>();
     final TransactionEngine engine;
     final TransactionDriver driver;
 
@@ -70,6 +72,13 @@ final class EngineFixture {
             @Override
             public void abortedWithoutOwner(Transaction t) {
                 abortedWithoutOwner.add(t.id());
+            }
+
+            @Override
+            public void afterAbortedWithoutOwner(Transaction t) {
+                t.participants().forEach(p -> live(p.rmId()).stream()
+                        .filter(v -> v.key().equals(p.key()) && v.reservationState() == org.doji.rm.model.ReservationState.ReserveHeld)
+                        .forEach(v -> heldWhenToldOfAbort.add(p.rmId() + "/" + v.key())));
             }
         });
         driver = new TransactionDriver(engine, clock, Runnable::run);

@@ -141,6 +141,7 @@ class TransactionEngineTest {
         assertThat(f.live("a")).hasSize(2);
         f.driver.recover(f.driver.undecidedAtStart());
         assertThat(f.abortedWithoutOwner).containsExactly(stored.id());
+        assertThat(f.heldWhenToldOfAbort).as("the subject plans again only after the aborts went out").isEmpty();
         assertThat(f.finished).containsExactlyInAnyOrder("t8 ABORTED", "t9 COMMITTED");
         assertThat(f.live("b")).isEmpty();
         assertThat(f.committed("a")).extracting(v -> v.spec().window()).containsExactly(EngineFixture.window(9));
