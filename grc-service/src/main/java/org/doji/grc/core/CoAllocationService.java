@@ -4,20 +4,22 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
+import java.util.stream.Stream;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
-import org.doji.grc.model.CoAllocationStateMachine;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.SubjectType;
+import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
 import org.doji.rm.api.Caller;
@@ -189,12 +191,16 @@ public class CoAllocationService {
      * What the previous process left unfinished: its undecided changes, and the co-allocations it was planning or
      * reserving. Read before the GRC serves, so that nothing a request starts since is mistaken for it.
      */
-    public record LeftBehind(List<org.doji.grc.tx.Transaction> undecided, java.util.Map<String, Integer> reserving,
-                             List<String> planning) {
+    public record LeftBehind(List<Transaction> undecided, Map<String, Integer> reserving, List<String> planning) {
+        public LeftBehind {
+            undecided = List.copyOf(undecided);
+            reserving = Map.copyOf(reserving);
+            planning = List.copyOf(planning);
+        }
     }
 
     public LeftBehind leftBehind() {
-        java.util.Map<String, Integer> reserving = new java.util.HashMap<>();
+        Map<String, Integer> reserving = new HashMap<>();
         store.inStates(EnumSet.of(CoAllocationState.Reserving)).forEach(c -> reserving.put(c.key(), c.attempt()));
         return new LeftBehind(driver.undecidedAtStart(), reserving, keysIn(CoAllocationState.Planning));
     }
@@ -215,17 +221,13 @@ public class CoAllocationService {
             try {
                 // only the attempt the previous process left: the driver's recovery (or its periodic round) may
                 // have replanned it already, and a worker of this process be reserving a later attempt now
-                store.update(key, r -> {
-                    if (r.getState() == CoAllocationState.Reserving && r.getAttempt() == seen.getValue()) {
-                        r.setState(CoAllocationStateMachine.next(r.getState(), CoAllocationEvent.ABORTED));
-                        r.setReason("interrupted between two reservation attempts; planning again");
-                    }
-                });
+                store.transitionIf(key, r -> r.getState() == CoAllocationState.Reserving && r.getAttempt() == seen.getValue(),
+                        CoAllocationEvent.ABORTED, r -> r.setReason("interrupted between two reservation attempts; planning again"));
             } catch (DojiException e) {
                 log.info("recovery: co-allocation {} changed meanwhile ({}); left as it is", key, e.getMessage());
             }
         }
-        java.util.stream.Stream.concat(left.reserving().keySet().stream(), left.planning().stream())
+        Stream.concat(left.reserving().keySet().stream(), left.planning().stream())
                 .filter(k -> store.find(k).map(c -> c.state() == CoAllocationState.Planning).orElse(false))
                 .forEach(intake::submit);
     }

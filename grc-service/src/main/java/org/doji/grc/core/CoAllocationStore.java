@@ -128,6 +128,23 @@ public class CoAllocationStore {
         });
     }
 
+    /**
+     * Moves the co-allocation by {@code event} only if {@code guard} holds for it as stored (read under the key's
+     * lock, in the same database transaction); returns whether it moved.
+     */
+    public boolean transitionIf(String key, java.util.function.Predicate<CoAllocationRecord> guard, CoAllocationEvent event,
+                                Consumer<CoAllocationRecord> more) {
+        boolean[] moved = new boolean[1];
+        update(key, r -> {
+            if (guard.test(r)) {
+                r.setState(CoAllocationStateMachine.next(r.getState(), event));
+                more.accept(r);
+                moved[0] = true;
+            }
+        });
+        return moved[0];
+    }
+
     private static void afterCommit(Runnable action) {
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
@@ -184,12 +201,17 @@ public class CoAllocationStore {
     }
 
     private CoAllocation snapshot(CoAllocationRecord r) {
-        Parsed p = parsed.get(r.getKey());
+        Parsed last = parsed.get(r.getKey());
+        Parsed p = last;
         if (p == null || !Objects.equals(p.requestJson(), r.getRequestJson()) || !Objects.equals(p.planJson(), r.getPlanJson())
                 || !Objects.equals(p.outcomesJson(), r.getOutcomesJson())) {
-            p = new Parsed(r.getRequestJson(), read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
-                    r.getPlanJson(), read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
-                    r.getOutcomesJson(), read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }));
+            // each column on its own: a step of a reservation attempt changes the outcomes, seldom the request or plan
+            p = new Parsed(r.getRequestJson(), last != null && Objects.equals(last.requestJson(), r.getRequestJson())
+                            ? last.request() : read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
+                    r.getPlanJson(), last != null && Objects.equals(last.planJson(), r.getPlanJson())
+                            ? last.plan() : read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
+                    r.getOutcomesJson(), last != null && Objects.equals(last.outcomesJson(), r.getOutcomesJson())
+                            ? last.outcomes() : read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }));
             if (parsed.size() >= MAX_PARSED) {
                 parsed.clear(); // a memo, not state: dropping it costs a re-parse
             }

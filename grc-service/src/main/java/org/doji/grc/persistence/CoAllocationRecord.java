@@ -20,7 +20,6 @@ import org.doji.rm.persistence.JsonColumns;
 @Entity
 @Table(name = "grc_coallocation", indexes = {
         @Index(name = "grc_co_owner", columnList = "owner"),
-        @Index(name = "grc_co_state", columnList = "state"),
         @Index(name = "grc_co_state_start", columnList = "state, windowStart")})
 public class CoAllocationRecord {
 

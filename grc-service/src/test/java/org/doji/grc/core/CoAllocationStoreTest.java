@@ -1,0 +1,181 @@
+package org.doji.grc.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.doji.grc.model.CoAllocationEvent;
+import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.Policy;
+import org.doji.grc.model.RmOutcome;
+import org.doji.grc.persistence.CoAllocationRecord;
+import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.model.TimeWindow;
+import org.doji.rm.testing.MutableClock;
+import org.doji.rm.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.domain.EntityScan;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The co-allocation store on its real database (H2 or PostgreSQL, as the test run says), without the rest of the
+ * GRC: every change of state goes through the state machine's one guard and is refused whole when the guard says
+ * no; a guarded transition changes nothing when its guard fails; the state listener hears a change only once it is
+ * committed, never one that was rolled back; and what the store answers always matches the stored columns, however
+ * its parse memo was filled.
+ */
+class CoAllocationStoreTest {
+
+    private static final Instant T0 = Instant.parse("2030-04-01T00:00:00Z");
+
+    /** Only the GRC's entities and repositories, its Flyway migrations and a transaction manager: no GRC beans. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @EntityScan("org.doji.grc.persistence")
+    @EnableJpaRepositories("org.doji.grc.persistence")
+    static class PersistenceOnly {
+    }
+
+    @TempDir
+    static Path dir;
+
+    private static ConfigurableApplicationContext context;
+    private static final MutableClock clock = new MutableClock(T0);
+    private static final List<String> heard = new ArrayList<>();
+    private static CoAllocationStore store;
+    private static TransactionTemplate tx;
+    private static JdbcTemplate jdbc;
+
+    @BeforeAll
+    static void start() {
+        // the GRC's own database defaults (Flyway's grc migrations, ddl-auto=validate) come from DojiDefaults
+        context = new SpringApplicationBuilder(PersistenceOnly.class).web(WebApplicationType.NONE)
+                .run("--spring.jmx.enabled=false", "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
+        tx = context.getBean(TransactionTemplate.class);
+        jdbc = context.getBean(JdbcTemplate.class);
+        store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CreateCallRepository.class),
+                tx, clock, (after, before, consumer) -> {
+                    synchronized (heard) {
+                        heard.add(after.key() + " " + before + "->" + after.state());
+                    }
+                });
+    }
+
+    @AfterAll
+    static void stop() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    private static CoRequest request(int cores) {
+        Instant start = T0.plus(Duration.ofDays(1));
+        return new CoRequest(List.of(new CoRequest.Site("a", cores, Set.of(), List.of())), List.of(), List.of(),
+                new CoRequest.Time(start, start, Duration.ofHours(1), true), Policy.CHEAPEST, List.of(), null, null);
+    }
+
+    private static CoPlan plan(int cores) {
+        Instant start = T0.plus(Duration.ofDays(1));
+        return new CoPlan(0, new TimeWindow(start, start.plus(Duration.ofHours(1))),
+                List.of(new CoPlan.PlacedSite("a", "A1", "crm-a", cores)), List.of(), 4.0, 1.0);
+    }
+
+    private static String created() {
+        String key = "co-" + UUID.randomUUID().toString().substring(0, 8);
+        store.create(new CoAllocationRecord(key, "alice", clock.instant()), request(4), "alice:" + key, "hash");
+        return key;
+    }
+
+    private static List<String> heardOf(String key) {
+        synchronized (heard) {
+            return heard.stream().filter(h -> h.startsWith(key + " ")).toList();
+        }
+    }
+
+    @Test
+    void aTransitionTheStateMachineRefusesChangesNothing() {
+        String key = created();
+        clock.advance(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> store.transition(key, CoAllocationEvent.COMMITTED, r -> r.setReason("should not stay")))
+                .isInstanceOf(DojiException.class);
+        CoAllocation c = store.find(key).orElseThrow();
+        assertThat(c.state()).isEqualTo(CoAllocationState.Planning);
+        assertThat(c.reason()).isNull();
+        assertThat(c.updated()).as("not even its timestamp").isEqualTo(c.created());
+        assertThat(heardOf(key)).isEmpty();
+    }
+
+    @Test
+    void aGuardedTransitionMovesOnlyWhenItsGuardHoldsAsStored() {
+        String key = created();
+        store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
+        assertThat(store.transitionIf(key, r -> r.getAttempt() == 2, CoAllocationEvent.ABORTED, r -> r.setReason("stale")))
+                .as("a later attempt than the one seen: left alone").isFalse();
+        assertThat(store.find(key).orElseThrow().state()).isEqualTo(CoAllocationState.Reserving);
+        assertThat(store.transitionIf(key, r -> r.getAttempt() == 1, CoAllocationEvent.ABORTED, r -> r.setReason("again")))
+                .isTrue();
+        CoAllocation c = store.find(key).orElseThrow();
+        assertThat(c.state()).isEqualTo(CoAllocationState.Planning);
+        assertThat(c.reason()).isEqualTo("again");
+        assertThat(heardOf(key)).containsExactly(key + " Planning->Reserving", key + " Reserving->Planning");
+    }
+
+    @Test
+    void theListenerHearsAChangeOnlyOnceItIsCommitted() {
+        String key = created();
+        assertThatThrownBy(() -> tx.executeWithoutResult(s -> {
+            store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
+            assertThat(heardOf(key)).as("not before the commit").isEmpty();
+            throw new IllegalStateException("the transaction record could not be written");
+        })).isInstanceOf(IllegalStateException.class);
+        assertThat(store.find(key).orElseThrow().state()).as("rolled back").isEqualTo(CoAllocationState.Planning);
+        assertThat(heardOf(key)).as("a rolled-back change is never told").isEmpty();
+
+        tx.executeWithoutResult(s -> store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1)));
+        assertThat(heardOf(key)).containsExactly(key + " Planning->Reserving");
+        store.update(key, r -> r.setReason("no change of state"));
+        assertThat(heardOf(key)).as("a change that keeps the state is not told").hasSize(1);
+    }
+
+    @Test
+    void whatTheStoreAnswersMatchesTheStoredColumnsHoweverItsMemoWasFilled() {
+        String key = created();
+        store.transition(key, CoAllocationEvent.PREPARE, r -> {
+            r.setPlanJson(store.write(plan(4)));
+            r.setOutcomesJson(store.write(List.of(RmOutcome.intended("crm-a", "http://a"))));
+        });
+        CoAllocation afterOutcomes = store.update(key, r -> r.setOutcomesJson(store.write(
+                List.of(RmOutcome.refused("crm-a", "http://a", "FULL", "no cores")))));
+        assertThat(afterOutcomes.request()).isEqualTo(request(4));
+        assertThat(afterOutcomes.plan()).isEqualTo(plan(4));
+        assertThat(afterOutcomes.outcomes()).singleElement().satisfies(o -> assertThat(o.errorCode()).isEqualTo("FULL"));
+
+        // another writer (a second replica, an operator) changes the request and plan under the memo
+        jdbc.update("update grc_coallocation set request_json = ?, plan_json = ? where co_key = ?",
+                store.write(request(8)), store.write(plan(8)), key);
+        CoAllocation read = store.find(key).orElseThrow();
+        assertThat(read.request()).isEqualTo(request(8));
+        assertThat(read.plan()).isEqualTo(plan(8));
+        assertThat(read.outcomes()).isEqualTo(afterOutcomes.outcomes());
+    }
+}
