@@ -9,4 +9,4 @@ cd "$root"
 DOJI_NODE_SOAP=skip "$root/scripts/install-deps.sh"
 echo "[demo] building (tests skipped; run scripts/test.sh for them)"
 ./mvnw -B -ntp install -DskipTests
-exec java -jar grc-service/target/doji-grc-service-0.1.0-SNAPSHOT-exec.jar demo "$@"
+exec java -jar grc-service/app/target/doji-grc-service-0.1.0-SNAPSHOT-exec.jar demo "$@"

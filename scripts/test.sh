@@ -54,5 +54,5 @@ if [[ " $databases " == *" postgresql "* ]]; then
   "$root/scripts/postgres.sh" status || postgres_started=yes # a server running before is left running
   "$root/scripts/postgres.sh" start
   echo "[test] PostgreSQL up in $((SECONDS - t0)) s; the database suites again, on PostgreSQL"
-  ./mvnw -B verify -Ppostgresql -pl rm-core,grc-service,integration-tests -Ddoji.it.require="$require" "$@"
+  ./mvnw -B verify -Ppostgresql -pl rm-core,grc-service/coordinator,integration-tests -Ddoji.it.require="$require" "$@"
 fi

@@ -318,8 +318,8 @@ class DojiCliIT {
     /** The exec jar as a user runs it: exit codes and output of a real process. */
     @Test
     void theExecJarRunsTheClientAsAProcess() throws Exception {
-        Path jar = Path.of("..", "grc-service", "target", "doji-grc-service-0.1.0-SNAPSHOT-exec.jar");
-        assertThat(jar).as("build grc-service's exec jar first").exists();
+        Path jar = Path.of("..", "grc-service", "app", "target", "doji-grc-service-0.1.0-SNAPSHOT-exec.jar");
+        assertThat(jar).as("build grc-service/app's exec jar first").exists();
         Run ok = process(jar, "--grc", grid.grcUrl(), "reserve", "--site", "x:2", "--start", at(20), "--duration", "30m",
                 "--poll-interval", "200ms");
         assertThat(ok.code()).as(ok.err()).isZero();
