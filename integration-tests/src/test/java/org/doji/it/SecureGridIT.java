@@ -60,7 +60,11 @@ class SecureGridIT {
         user(users, 0, "alice", "{noop}alice-secret", "USER", null);
         user(users, 1, "bob", "{noop}bob-secret", "USER", null);
         user(users, 2, "grc", "{noop}grc-secret", "COORDINATOR", null);
-        Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.slots", "1"));
+        // a low service level, known to the GRC and to every RM alike (one users file for all)
+        user(users, 3, "carol", "{noop}carol-secret", "USER", 0.5);
+        // (B) the administrator makes S1 (unit price 1.0) ten times dearer, so S2 (2.0) is preferred
+        Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.slots", "1", "doji.grc.admin.preferences.S1", "10",
+                "doji.grc.admin.load-spread-weight", "0.25"));
         for (int i = 0; i < 3; i++) {
             grcProps.put("doji.grc.rms[" + i + "].username", "grc");
             grcProps.put("doji.grc.rms[" + i + "].password", "grc-secret");
@@ -107,11 +111,15 @@ class SecureGridIT {
     }
 
     private static CoAllocationRequest oneSite(int day) {
+        return oneSite(day, 4);
+    }
+
+    private static CoAllocationRequest oneSite(int day, int cores) {
         Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(day, ChronoUnit.DAYS);
         CoAllocationRequest r = new CoAllocationRequest();
         SiteRequest s = new SiteRequest();
         s.setId("a");
-        s.setCores(4);
+        s.setCores(cores);
         r.getSite().add(s);
         TimeWindow w = new TimeWindow();
         w.setStart(start);
@@ -146,6 +154,35 @@ class SecureGridIT {
                 .noneSatisfy(s -> assertThat(s.getKey()).isEqualTo(key));
         assertThat(alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
                 .isEqualTo(CoAllocationState.RESERVED);
+    }
+
+    /**
+     * DESIGN §3 (C), applied exactly once: carol's level is 0.5 at the GRC and at every RM; she plans with half of
+     * a 16-core site (8 cores fit, 9 do not), not a quarter (the GRC's share of what the RMs had already halved).
+     */
+    @Test
+    void aLowServiceLevelUserSeesHalfOfEachRmsFreeCapacityNotLess() throws Exception {
+        GrcPortType carol = as("carol", "carol-secret", grid.grcUrl());
+        assertThat(carol.plan(oneSite(7, 8), 1).getPlan()).as("8 of 16 cores: half").hasSize(1);
+        assertThat(carol.plan(oneSite(7, 9), 1).getPlan()).as("9 of 16 cores: more than half").isEmpty();
+        assertThat(carol.plan(oneSite(7, 9), 1).getInfeasible()).isNotEmpty();
+        assertThat(as("alice", "alice-secret", grid.grcUrl()).plan(oneSite(7, 16), 1).getPlan())
+                .as("a user without a level sees everything").hasSize(1);
+    }
+
+    /** DESIGN §3 (B) in the running GRC: the configured preference steers the plan, and the registry shows it. */
+    @Test
+    void theAdministratorsPreferencesSteerPlansAndTheRegistryShowsThem() throws Exception {
+        GrcPortType alice = as("alice", "alice-secret", grid.grcUrl());
+        var plan = alice.plan(oneSite(8, 4), 1).getPlan();
+        assertThat(plan).singleElement().satisfies(p -> assertThat(p.getSite()).singleElement()
+                .satisfies(s -> assertThat(s.getSite()).as("S1 is ten times dearer by policy").isEqualTo("S2")));
+        var policies = alice.listResourceManagers().getPolicies();
+        assertThat(policies.getLoadSpreadWeight()).isEqualTo(0.25);
+        assertThat(policies.getPreference()).singleElement().satisfies(f -> {
+            assertThat(f.getResource()).isEqualTo("S1");
+            assertThat(f.getFactor()).isEqualTo(10.0);
+        });
     }
 
     @Test

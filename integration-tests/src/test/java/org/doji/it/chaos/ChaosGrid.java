@@ -40,7 +40,7 @@ final class ChaosGrid implements AutoCloseable {
     private final Map<String, RandomFaults> faults = new LinkedHashMap<>();
     private final int grcPort = RestartableRm.freePort();
     private final List<String> grcArgs = new ArrayList<>();
-    private volatile GrcProcess grc; // restarted by the chaos monkey's thread
+    private GrcProcess grc;
     private int grcStarts;
 
     private ChaosGrid(Path dir, GridTopology topology) {

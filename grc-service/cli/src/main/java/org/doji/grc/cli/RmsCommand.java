@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.doji.contract.grc.AdministratorPolicies;
 import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.grc.ResourceManagerStatus;
 import picocli.CommandLine.Command;
@@ -41,9 +43,19 @@ class RmsCommand implements Callable<Integer> {
                         rm.getLastChecked() == null ? null : rm.getLastChecked().truncatedTo(ChronoUnit.SECONDS), rm.getAddress(), rm.getLastError());
             }
             t.print(w, "");
+            AdministratorPolicies p = list.getPolicies();
+            if (p != null) {
+                w.printf(Locale.ROOT, "%nPolicies: load spread weight %s; preferences %s%n", number(p.getLoadSpreadWeight()),
+                        p.getPreference().isEmpty() ? "none (every factor 1)" : p.getPreference().stream()
+                                .map(f -> f.getResource() + "=" + number(f.getFactor())).collect(Collectors.joining(", ")));
+            }
         });
         boolean allUp = list.getResourceManager().stream().allMatch(rm -> Boolean.TRUE.equals(rm.isReachable()));
         return check && !allUp ? ExitCode.FAILED.code() : ExitCode.OK.code();
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 
     private static String health(ResourceManagerStatus rm) {

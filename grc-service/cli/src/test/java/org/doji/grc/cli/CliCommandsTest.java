@@ -107,6 +107,33 @@ class CliCommandsTest extends CliHarness {
     }
 
     @Test
+    void rmsShowsTheAdministratorsPoliciesWhenTheGrcAnswersThem() throws Exception {
+        grc.rms = Fixtures.rms(); // recorded from a GRC before the policies were answered: no line for them
+        assertThat(run("rms")).isZero();
+        assertThat(out.toString()).doesNotContain("Policies:");
+        var policies = new org.doji.contract.grc.AdministratorPolicies();
+        policies.setLoadSpreadWeight(0.5);
+        for (var e : java.util.Map.of("EAST1", 0.8, "nrm-east:EAST1--X", 2.0).entrySet()) {
+            var f = new org.doji.contract.grc.PreferenceFactor();
+            f.setResource(e.getKey());
+            f.setFactor(e.getValue());
+            policies.getPreference().add(f);
+        }
+        policies.getPreference().sort(java.util.Comparator.comparing(org.doji.contract.grc.PreferenceFactor::getResource));
+        grc.rms.setPolicies(policies);
+        out.getBuffer().setLength(0);
+        assertThat(run("rms")).isZero();
+        assertThat(out.toString().lines().toList()).last()
+                .isEqualTo("Policies: load spread weight 0.5; preferences EAST1=0.8, nrm-east:EAST1--X=2");
+        policies.getPreference().clear();
+        policies.setLoadSpreadWeight(0);
+        out.getBuffer().setLength(0);
+        assertThat(run("rms")).isZero();
+        assertThat(out.toString().lines().toList()).last()
+                .isEqualTo("Policies: load spread weight 0; preferences none (every factor 1)");
+    }
+
+    @Test
     void rmsPrintsTheRegistryWithHealthAndCheckFailsWhenAnRmIsDown() throws Exception {
         grc.rms = Fixtures.rms();
         assertThat(run("rms")).isZero();

@@ -35,7 +35,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /** Wires the GRC: registry of remote RMs, planner, two-phase coordinator, store, service and the SOAP port. */
 @Configuration
-@EnableConfigurationProperties(GrcProperties.class)
+@EnableConfigurationProperties({GrcProperties.class, AdminProperties.class})
 public class GrcConfiguration {
 
     /**
@@ -80,7 +80,7 @@ public class GrcConfiguration {
     /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy(GrcProperties props, ExecutorService grcPlannerThreads) {
+    public PlanningStrategy planningStrategy(GrcProperties props, AdminProperties admin, ExecutorService grcPlannerThreads) {
         if ("greedy".equals(props.engine())) {
             return new GreedyPlanner();
         }
@@ -90,7 +90,7 @@ public class GrcConfiguration {
                     + "; known: greedy, " + String.join(", ", engines.names()));
         }
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
-                org.doji.grc.planner.model.AdminPolicy.NONE, props.planTimeout());
+                admin.policy(), props.planTimeout());
         return new org.doji.grc.core.IntegerProgramPlanner(
                 // the plan timeout is a compute budget: real elapsed time, not the (possibly virtual) clock the
                 // co-allocations' windows are read from, which may stand still or leap while a slot is searched
@@ -188,10 +188,11 @@ public class GrcConfiguration {
 
     @Bean
     public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service, RmRegistry registry,
-                                        GrcProperties props, Clock clock, org.doji.rm.security.UserStore users) {
+                                        GrcProperties props, AdminProperties admin, Clock clock,
+                                        org.doji.rm.security.UserStore users) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
-        return ports.publish("/grc", new GrcEndpoint(service, registry, faults), SoapPortPublisher.Limits.REQUESTS,
+        return ports.publish("/grc", new GrcEndpoint(service, registry, admin.policy(), faults), SoapPortPublisher.Limits.REQUESTS,
                 endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, faults));
     }
 

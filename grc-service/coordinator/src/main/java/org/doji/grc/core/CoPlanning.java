@@ -93,7 +93,7 @@ class CoPlanning {
         List<List<TimeWindow>> windows = jobs.stream().map(j -> CandidateSlots.of(j.request().time(), slots)).toList();
         List<AvailabilityQuery> queries = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {
-            queries.add(new AvailabilityQuery(windows.get(i), jobs.get(i).user()));
+            queries.add(new AvailabilityQuery(windows.get(i), askOnBehalfOf(jobs.get(i).user())));
         }
         Map<String, ResourceInventory> descriptions = registry.describeAll();
         Map<String, List<CompletableFuture<List<SlotAvailability>>>> futures = new LinkedHashMap<>();
@@ -122,6 +122,15 @@ class CoPlanning {
             all.add(new Answers(windows.get(i), descriptions, free, unreachable));
         }
         return all;
+    }
+
+    /**
+     * Whom the RMs are asked for (DESIGN §3, service level C, applied exactly once): a user the GRC has a service
+     * level for is planned on the GRC's share of what the RMs offer the GRC itself; any other user is named to the
+     * RMs, which answer within the level they have for that user (a GRC answering as an RM passes the user on).
+     */
+    String askOnBehalfOf(String user) {
+        return user != null && serviceLevels.containsKey(user) ? null : user;
     }
 
     /** Plans one job on its answers. */

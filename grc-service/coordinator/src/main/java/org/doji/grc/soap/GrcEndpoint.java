@@ -21,6 +21,7 @@ import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.ModifyResponse;
 import org.doji.contract.grc.PlanResult;
 import org.doji.contract.grc.ResourceManagerList;
+import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.TerminationTimeResult;
@@ -43,14 +44,16 @@ public class GrcEndpoint implements GrcPortType {
 
     private final CoAllocationService service;
     private final RmRegistry registry;
+    private final AdminPolicy policies;
     private final Faults faults;
 
     @Resource
     private WebServiceContext context;
 
-    public GrcEndpoint(CoAllocationService service, RmRegistry registry, Faults faults) {
+    public GrcEndpoint(CoAllocationService service, RmRegistry registry, AdminPolicy policies, Faults faults) {
         this.service = service;
         this.registry = registry;
+        this.policies = policies;
         this.faults = faults;
     }
 
@@ -140,6 +143,7 @@ public class GrcEndpoint implements GrcPortType {
                 out.getResourceManager().add(GrcToContract.rmStatus(e, registry.description(e.id()).orElse(null),
                         health.get(i++)));
             }
+            out.setPolicies(GrcToContract.policies(policies));
             return out;
         });
     }

@@ -166,6 +166,19 @@ public final class GrcToContract {
     }
 
     /** A registered RM with its description (null until it could be described) and its last probe. */
+    /** The administrator's policies (A) and (B), preferences by resource name. */
+    public static org.doji.contract.grc.AdministratorPolicies policies(org.doji.grc.planner.model.AdminPolicy p) {
+        var out = new org.doji.contract.grc.AdministratorPolicies();
+        out.setLoadSpreadWeight(p.loadSpreadWeight());
+        new java.util.TreeMap<>(p.preferenceWeights()).forEach((resource, factor) -> {
+            var f = new org.doji.contract.grc.PreferenceFactor();
+            f.setResource(resource);
+            f.setFactor(factor);
+            out.getPreference().add(f);
+        });
+        return out;
+    }
+
     public static org.doji.contract.grc.ResourceManagerStatus rmStatus(org.doji.grc.core.RmRegistry.Entry e,
             org.doji.rm.model.ResourceInventory description, org.doji.grc.core.RmRegistry.Health health) {
         var out = new org.doji.contract.grc.ResourceManagerStatus();
