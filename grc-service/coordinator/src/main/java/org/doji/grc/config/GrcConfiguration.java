@@ -21,7 +21,7 @@ import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
 import org.doji.grc.tx.TransactionLog;
 import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.grc.soap.GrcEndpoint;
 import org.doji.rm.api.Caller;
 import org.doji.rm.soap.Faults;
@@ -133,7 +133,7 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public CoAllocationStore coAllocationStore(CoAllocationRepository records, CreateCallRepository calls,
+    public CoAllocationStore coAllocationStore(CoAllocationRepository records, CallRecordRepository calls,
                                                PlatformTransactionManager tx, Clock clock, GrcProperties props,
                                                ExecutorService grcRmCalls) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
@@ -162,7 +162,7 @@ public class GrcConfiguration {
 
     @Bean
     public org.doji.grc.persistence.GrcRetention grcRetention(CoAllocationRepository coAllocations,
-            org.doji.grc.persistence.DelegatedReservationRepository delegated, CreateCallRepository calls,
+            org.doji.grc.persistence.DelegatedReservationRepository delegated, CallRecordRepository calls,
             PlatformTransactionManager tx, Clock clock, GrcProperties props) {
         return new org.doji.grc.persistence.GrcRetention(coAllocations, delegated, calls, new TransactionTemplate(tx), clock,
                 props.retention());

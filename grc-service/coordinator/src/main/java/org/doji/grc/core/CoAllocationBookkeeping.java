@@ -18,12 +18,9 @@ final class CoAllocationBookkeeping implements PlanAttempts.Bookkeeping {
     public void beginning(Transaction t, CoPlan plan) {
         store.transition(t.subject(), CoAllocationEvent.PREPARE, r -> {
             r.setAttempt(t.attempt());
-            r.setPlanJson(store.write(plan));
-            r.setWindowStart(plan.window().start());
-            r.setWindowEnd(plan.window().end());
-            r.setCost(plan.cost());
+            r.setPlan(plan);
             r.setReason(null);
-            r.setOutcomesJson(store.write(PlanAttempts.outcomes(t)));
+            r.setOutcomes(PlanAttempts.outcomes(t));
         });
     }
 
@@ -31,9 +28,9 @@ final class CoAllocationBookkeeping implements PlanAttempts.Bookkeeping {
     public void deciding(Transaction t, Decision decision) {
         if (decision == Decision.COMMITTED) {
             store.transition(t.subject(), CoAllocationEvent.DECIDE_COMMIT,
-                    r -> r.setOutcomesJson(store.write(PlanAttempts.outcomes(t))));
+                    r -> r.setOutcomes(PlanAttempts.outcomes(t)));
         } else {
-            store.update(t.subject(), r -> r.setOutcomesJson(store.write(PlanAttempts.outcomes(t))));
+            store.update(t.subject(), r -> r.setOutcomes(PlanAttempts.outcomes(t)));
         }
     }
 }

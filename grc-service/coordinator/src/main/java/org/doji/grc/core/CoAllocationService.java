@@ -16,7 +16,6 @@ import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
-import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
@@ -98,9 +97,7 @@ public class CoAllocationService {
         }
         validator.validate(request, registry.knownSites());
         String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-        CoAllocationRecord record = new CoAllocationRecord(key, caller.name(), clock.instant());
-        record.setConsumer(consumer);
-        store.create(record, request, callId, hash);
+        store.create(key, caller.name(), consumer, request, callId, hash);
         log.info("co-allocation {} accepted for {}", key, caller.name());
         intake.submit(key);
         return key;
@@ -221,7 +218,7 @@ public class CoAllocationService {
             try {
                 // only the attempt the previous process left: the driver's recovery (or its periodic round) may
                 // have replanned it already, and a worker of this process be reserving a later attempt now
-                store.transitionIf(key, r -> r.getState() == CoAllocationState.Reserving && r.getAttempt() == seen.getValue(),
+                store.transitionIf(key, r -> r.state() == CoAllocationState.Reserving && r.attempt() == seen.getValue(),
                         CoAllocationEvent.ABORTED, r -> r.setReason("interrupted between two reservation attempts; planning again"));
             } catch (DojiException e) {
                 log.info("recovery: co-allocation {} changed meanwhile ({}); left as it is", key, e.getMessage());

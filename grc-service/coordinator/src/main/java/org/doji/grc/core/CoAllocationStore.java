@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoAllocationStateMachine;
@@ -22,8 +23,8 @@ import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CreateCallRecord;
-import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.grc.persistence.CallRecord;
+import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.ledger.RecordedCall;
@@ -36,7 +37,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class CoAllocationStore {
 
     private final CoAllocationRepository records;
-    private final CreateCallRepository calls;
+    private final CallRecordRepository calls;
     private final CallLedger ledger;
     private final TransactionTemplate tx;
     private final Clock clock;
@@ -60,11 +61,11 @@ public class CoAllocationStore {
                           List<RmOutcome> outcomes) {
     }
 
-    public CoAllocationStore(CoAllocationRepository records, CreateCallRepository calls, TransactionTemplate tx, Clock clock) {
+    public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock) {
         this(records, calls, tx, clock, (after, before, consumer) -> { });
     }
 
-    public CoAllocationStore(CoAllocationRepository records, CreateCallRepository calls, TransactionTemplate tx, Clock clock,
+    public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock,
                              StateListener listener) {
         this.listener = listener;
         this.records = records;
@@ -75,21 +76,23 @@ public class CoAllocationStore {
                 .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
     }
 
-    /** Stores a new co-allocation together with the call that created it. */
-    public void create(CoAllocationRecord record, CoRequest request, String callId, String payloadHash) {
+    /** Stores a new co-allocation (Planning) together with the call that created it. */
+    public void create(String key, String owner, String consumer, CoRequest request, String callId, String payloadHash) {
+        CoAllocationRecord record = new CoAllocationRecord(key, owner, clock.instant());
+        record.setConsumer(consumer);
         record.setRequestJson(write(request));
         tx.executeWithoutResult(s -> {
             records.save(record);
-            calls.save(new CreateCallRecord(callId, payloadHash, record.getKey(), clock.instant()));
+            calls.save(new CallRecord(callId, payloadHash, record.getKey(), clock.instant()));
         });
     }
 
     /** Remembers a mutating call's correlation id and payload, so a repeat gets the original answer. */
     public void recordCall(String callId, String payloadHash, String key) {
-        tx.executeWithoutResult(s -> calls.save(new CreateCallRecord(callId, payloadHash, key, clock.instant())));
+        tx.executeWithoutResult(s -> calls.save(new CallRecord(callId, payloadHash, key, clock.instant())));
     }
 
-    public Optional<CreateCallRecord> call(String callId) {
+    public Optional<CallRecord> call(String callId) {
         return calls.findById(callId);
     }
 
@@ -99,10 +102,40 @@ public class CoAllocationStore {
     }
 
     /**
-     * Applies a change to the stored record in one transaction (the caller's, when one is active: a transaction
-     * record and its subject are stored together) and returns the new snapshot.
+     * Applies a change to the stored co-allocation in one transaction (the caller's, when one is active: a
+     * transaction record and its subject are stored together) and returns the new snapshot.
      */
-    public CoAllocation update(String key, Consumer<CoAllocationRecord> change) {
+    public CoAllocation update(String key, Consumer<CoAllocationChange> change) {
+        return apply(key, r -> change.accept(new StoredChange(r, this::write)));
+    }
+
+    /** Moves the co-allocation by {@code event} (the state machine's one guard) and applies {@code more} with it. */
+    public CoAllocation transition(String key, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
+        return apply(key, r -> {
+            r.setState(CoAllocationStateMachine.next(r.getState(), event));
+            more.accept(new StoredChange(r, this::write));
+        });
+    }
+
+    /**
+     * Moves the co-allocation by {@code event} only if {@code guard} holds for it as stored (read under the key's
+     * lock, in the same database transaction); returns whether it moved.
+     */
+    public boolean transitionIf(String key, Predicate<CoAllocationChange> guard, CoAllocationEvent event,
+                                Consumer<CoAllocationChange> more) {
+        boolean[] moved = new boolean[1];
+        apply(key, r -> {
+            StoredChange change = new StoredChange(r, this::write);
+            if (guard.test(change)) {
+                r.setState(CoAllocationStateMachine.next(r.getState(), event));
+                more.accept(change);
+                moved[0] = true;
+            }
+        });
+        return moved[0];
+    }
+
+    private CoAllocation apply(String key, Consumer<CoAllocationRecord> change) {
         CoAllocationState[] before = new CoAllocationState[1];
         String[] consumer = new String[1];
         CoAllocation after = updateLocks.withLock(key, () -> tx.execute(s -> {
@@ -118,31 +151,6 @@ public class CoAllocationStore {
             afterCommit(() -> listener.changed(after, before[0], consumer[0]));
         }
         return after;
-    }
-
-    /** Moves the co-allocation by {@code event} (the state machine's one guard) and applies {@code more} with it. */
-    public CoAllocation transition(String key, CoAllocationEvent event, Consumer<CoAllocationRecord> more) {
-        return update(key, r -> {
-            r.setState(CoAllocationStateMachine.next(r.getState(), event));
-            more.accept(r);
-        });
-    }
-
-    /**
-     * Moves the co-allocation by {@code event} only if {@code guard} holds for it as stored (read under the key's
-     * lock, in the same database transaction); returns whether it moved.
-     */
-    public boolean transitionIf(String key, java.util.function.Predicate<CoAllocationRecord> guard, CoAllocationEvent event,
-                                Consumer<CoAllocationRecord> more) {
-        boolean[] moved = new boolean[1];
-        update(key, r -> {
-            if (guard.test(r)) {
-                r.setState(CoAllocationStateMachine.next(r.getState(), event));
-                more.accept(r);
-                moved[0] = true;
-            }
-        });
-        return moved[0];
     }
 
     private static void afterCommit(Runnable action) {

@@ -55,7 +55,7 @@ final class CoAllocationTransactions implements TransactionSubject {
         if (t.compensating() && t.change() != Change.CANCEL) {
             store.transition(key, CoAllocationEvent.FAIL, r -> {
                 r.setReason("every part was released: " + t.reason());
-                r.setOutcomesJson(store.write(PlanAttempts.outcomes(t)));
+                r.setOutcomes(PlanAttempts.outcomes(t));
             });
             return;
         }
@@ -65,7 +65,7 @@ final class CoAllocationTransactions implements TransactionSubject {
                 if (committed) {
                     store.transition(key, CoAllocationEvent.COMMITTED, r -> {
                         r.setReason(null);
-                        r.setOutcomesJson(store.write(PlanAttempts.outcomes(t)));
+                        r.setOutcomes(PlanAttempts.outcomes(t));
                     });
                 }
                 // an aborted attempt: its worker has moved on to the next plan (or failed the co-allocation)
@@ -74,12 +74,9 @@ final class CoAllocationTransactions implements TransactionSubject {
                 if (committed) {
                     ModificationPayload m = json.read(t.payload(), ModificationPayload.class);
                     store.transition(key, CoAllocationEvent.COMMITTED, r -> {
-                        r.setRequestJson(store.write(m.request()));
-                        r.setPlanJson(store.write(m.plan()));
-                        r.setWindowStart(m.plan().window().start());
-                        r.setWindowEnd(m.plan().window().end());
-                        r.setCost(m.plan().cost());
-                        r.setOutcomesJson(store.write(kept(t)));
+                        r.setRequest(m.request());
+                        r.setPlan(m.plan());
+                        r.setOutcomes(kept(t));
                         r.setReason(null);
                     });
                 } else {
@@ -90,7 +87,7 @@ final class CoAllocationTransactions implements TransactionSubject {
                 if (committed || t.compensating()) { // a compensated cancel released every part too
                     store.transition(key, CoAllocationEvent.COMMITTED, r -> {
                         r.setReason("cancelled by " + t.payload());
-                        r.setOutcomesJson(store.write(PlanAttempts.outcomes(t)));
+                        r.setOutcomes(PlanAttempts.outcomes(t));
                     });
                 } else {
                     store.transition(key, CoAllocationEvent.ABORTED, r -> r.setReason("cancel not applied: " + t.reason()));

@@ -27,14 +27,14 @@ public class GrcRetention {
 
     private final CoAllocationRepository coAllocations;
     private final DelegatedReservationRepository delegated;
-    private final CreateCallRepository calls;
+    private final CallRecordRepository calls;
     private final TransactionTemplate tx;
     private final Clock clock;
     private final Duration retention;
     private final Cadence cadence = new Cadence(Duration.ofHours(1));
 
     public GrcRetention(CoAllocationRepository coAllocations, DelegatedReservationRepository delegated,
-                        CreateCallRepository calls, TransactionTemplate tx, Clock clock, Duration retention) {
+                        CallRecordRepository calls, TransactionTemplate tx, Clock clock, Duration retention) {
         this.coAllocations = coAllocations;
         this.delegated = delegated;
         this.calls = calls;

@@ -16,9 +16,8 @@ import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
 import org.doji.grc.model.RmOutcome;
-import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.MutableClock;
@@ -73,7 +72,7 @@ class CoAllocationStoreTest {
                 .run("--spring.jmx.enabled=false", "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
         tx = context.getBean(TransactionTemplate.class);
         jdbc = context.getBean(JdbcTemplate.class);
-        store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CreateCallRepository.class),
+        store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CallRecordRepository.class),
                 tx, clock, (after, before, consumer) -> {
                     synchronized (heard) {
                         heard.add(after.key() + " " + before + "->" + after.state());
@@ -102,7 +101,7 @@ class CoAllocationStoreTest {
 
     private static String created() {
         String key = "co-" + UUID.randomUUID().toString().substring(0, 8);
-        store.create(new CoAllocationRecord(key, "alice", clock.instant()), request(4), "alice:" + key, "hash");
+        store.create(key, "alice", null, request(4), "alice:" + key, "hash");
         return key;
     }
 
@@ -129,10 +128,10 @@ class CoAllocationStoreTest {
     void aGuardedTransitionMovesOnlyWhenItsGuardHoldsAsStored() {
         String key = created();
         store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
-        assertThat(store.transitionIf(key, r -> r.getAttempt() == 2, CoAllocationEvent.ABORTED, r -> r.setReason("stale")))
+        assertThat(store.transitionIf(key, r -> r.attempt() == 2, CoAllocationEvent.ABORTED, r -> r.setReason("stale")))
                 .as("a later attempt than the one seen: left alone").isFalse();
         assertThat(store.find(key).orElseThrow().state()).isEqualTo(CoAllocationState.Reserving);
-        assertThat(store.transitionIf(key, r -> r.getAttempt() == 1, CoAllocationEvent.ABORTED, r -> r.setReason("again")))
+        assertThat(store.transitionIf(key, r -> r.attempt() == 1, CoAllocationEvent.ABORTED, r -> r.setReason("again")))
                 .isTrue();
         CoAllocation c = store.find(key).orElseThrow();
         assertThat(c.state()).isEqualTo(CoAllocationState.Planning);
@@ -161,11 +160,11 @@ class CoAllocationStoreTest {
     void whatTheStoreAnswersMatchesTheStoredColumnsHoweverItsMemoWasFilled() {
         String key = created();
         store.transition(key, CoAllocationEvent.PREPARE, r -> {
-            r.setPlanJson(store.write(plan(4)));
-            r.setOutcomesJson(store.write(List.of(RmOutcome.intended("crm-a", "http://a"))));
+            r.setPlan(plan(4));
+            r.setOutcomes(List.of(RmOutcome.intended("crm-a", "http://a")));
         });
-        CoAllocation afterOutcomes = store.update(key, r -> r.setOutcomesJson(store.write(
-                List.of(RmOutcome.refused("crm-a", "http://a", "FULL", "no cores")))));
+        CoAllocation afterOutcomes = store.update(key, r -> r.setOutcomes(
+                List.of(RmOutcome.refused("crm-a", "http://a", "FULL", "no cores"))));
         assertThat(afterOutcomes.request()).isEqualTo(request(4));
         assertThat(afterOutcomes.plan()).isEqualTo(plan(4));
         assertThat(afterOutcomes.outcomes()).singleElement().satisfies(o -> assertThat(o.errorCode()).isEqualTo("FULL"));

@@ -66,7 +66,7 @@ class GrcRetentionTest {
         CoAllocationRecord r = new CoAllocationRecord(key, "alice", updated);
         r.setState(state);
         bean(CoAllocationRepository.class).save(r);
-        bean(CreateCallRepository.class).save(new CreateCallRecord("alice:" + key, "hash", key, updated));
+        bean(CallRecordRepository.class).save(new CallRecord("alice:" + key, "hash", key, updated));
     }
 
     private static void delegated(String key, LifecycleState state, Instant updated) {
@@ -106,8 +106,8 @@ class GrcRetentionTest {
         clock.set(T0.plus(RETENTION).plusSeconds(1));
         assertThat(retention.sweep()).isEqualTo(2);
         assertThat(coAllocationKeys()).containsExactlyInAnyOrder("co-cancelling-phase-two", "co-reserved", "co-failed-later");
-        assertThat(bean(CreateCallRepository.class).findById("alice:co-completed")).isEmpty();
-        assertThat(bean(CreateCallRepository.class).findById("alice:co-reserved")).isPresent();
+        assertThat(bean(CallRecordRepository.class).findById("alice:co-completed")).isEmpty();
+        assertThat(bean(CallRecordRepository.class).findById("alice:co-reserved")).isPresent();
         assertThat(bean(DelegatedReservationRepository.class).findAll()).extracting(DelegatedReservationRecord::getKey)
                 .containsExactly("r-created");
 
@@ -132,7 +132,7 @@ class GrcRetentionTest {
         GrcRetention retention = bean(GrcRetention.class);
         retention.sweepIfDue(); // the periodic task's step
         assertThatThrownBy(() -> service.get(bob, key)).isInstanceOf(DojiException.class);
-        assertThat(bean(CreateCallRepository.class).findAll()).noneMatch(c -> c.getCoAllocationKey().equals(key));
+        assertThat(bean(CallRecordRepository.class).findAll()).noneMatch(c -> c.getCoAllocationKey().equals(key));
     }
 
     @Test

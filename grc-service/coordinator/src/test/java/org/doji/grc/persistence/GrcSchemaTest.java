@@ -41,7 +41,7 @@ class GrcSchemaTest {
     @Test
     void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
         DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::grc,
-                List.of(CoAllocationRecord.class, CreateCallRecord.class, DelegatedReservationRecord.class,
+                List.of(CoAllocationRecord.class, CallRecord.class, DelegatedReservationRecord.class,
                         TransactionRecord.class));
         assertThat(schemas.migrated()).containsOnlyKeys(TABLES).isEqualTo(schemas.mapped());
     }

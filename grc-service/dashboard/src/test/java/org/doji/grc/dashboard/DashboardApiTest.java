@@ -27,7 +27,7 @@ import org.doji.grc.model.Policy;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CreateCallRepository;
+import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.rm.api.Caller;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
@@ -58,7 +58,7 @@ class DashboardApiTest {
     static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
     @Autowired CoAllocationRepository records;
-    @Autowired CreateCallRepository calls;
+    @Autowired CallRecordRepository calls;
     @Autowired DashboardRecords dashboardRecords;
     @Autowired PlatformTransactionManager tx;
 
@@ -112,25 +112,25 @@ class DashboardApiTest {
         CoRequest request = new CoRequest(List.of(new CoRequest.Site("a", 400, Set.of("WEST1"), List.of())), List.of(),
                 List.of(), new CoRequest.Time(NOW.plus(Duration.ofHours(6)), NOW.plus(Duration.ofHours(7)),
                 Duration.ofHours(2), false), Policy.CHEAPEST, List.of(), null, "<script>alert(1)</script> " + key);
-        store.create(new CoAllocationRecord(key, "alice", clock.instant()), request, "call-" + key, "hash-" + key);
+        store.create(key, "alice", null, request, "call-" + key, "hash-" + key);
         store.update(key, r -> {
-            r.setState(state);
             r.setReason(reason);
             if (plan != null) {
-                r.setPlanJson(store.write(plan));
-                r.setWindowStart(plan.window().start());
-                r.setWindowEnd(plan.window().end());
-                r.setCost(plan.cost());
-                r.setOutcomesJson(store.write(plan.sites().stream().map(s -> new RmOutcome(s.rmId(),
+                r.setPlan(plan);
+                r.setOutcomes(plan.sites().stream().map(s -> new RmOutcome(s.rmId(),
                         "http://" + s.rmId() + ":8081/services/rm", "r-" + key + "-" + s.rmId(), ReservationState.ReserveStart,
                         state == CoAllocationState.Active ? LifecycleState.Active : LifecycleState.Created,
                         new Allocation(List.of(new ComputeAllocation(s.site(), s.cores(), List.of(s.site() + "-n1"),
-                                "doji_r-" + key)), List.of(), List.of(), s.cores()), null, null)).toList()));
+                                "doji_r-" + key)), List.of(), List.of(), s.cores()), null, null)).toList());
             } else {
-                r.setOutcomesJson(store.write(List.of(RmOutcome.refused("crm-west1", "http://crm-west1:8081/services/rm",
-                        "RESOURCE_UNAVAILABLE", "only 8 cores"))));
+                r.setOutcomes(List.of(RmOutcome.refused("crm-west1", "http://crm-west1:8081/services/rm",
+                        "RESOURCE_UNAVAILABLE", "only 8 cores")));
             }
         });
+        // a fixture: the state is put straight into the record, not walked through the state machine
+        CoAllocationRecord record = records.findById(key).orElseThrow();
+        record.setState(state);
+        records.save(record);
     }
 
     private static CoPlan plan(Instant start, Instant end, List<CoPlan.PlacedSite> sites, List<CoPlan.RoutedLink> links) {

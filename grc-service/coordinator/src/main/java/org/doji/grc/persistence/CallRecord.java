@@ -9,7 +9,7 @@ import java.time.Instant;
 /** Which co-allocation a mutating call (by caller and correlation id) created or changed, with its payload hash. */
 @Entity
 @Table(name = "grc_call")
-public class CreateCallRecord {
+public class CallRecord {
 
     @Id
     @Column(name = "call_id", length = 300)
@@ -20,10 +20,10 @@ public class CreateCallRecord {
     private String coAllocationKey;
     private Instant created;
 
-    protected CreateCallRecord() {
+    protected CallRecord() {
     }
 
-    public CreateCallRecord(String id, String payloadHash, String coAllocationKey, Instant created) {
+    public CallRecord(String id, String payloadHash, String coAllocationKey, Instant created) {
         this.id = id;
         this.payloadHash = payloadHash;
         this.coAllocationKey = coAllocationKey;

@@ -1,0 +1,30 @@
+package org.doji.grc.core;
+
+import java.util.List;
+import org.doji.grc.model.CoAllocationState;
+import org.doji.grc.model.CoPlan;
+import org.doji.grc.model.CoRequest;
+import org.doji.grc.model.RmOutcome;
+
+/**
+ * What one step of the coordinator may read and change of a stored co-allocation, in domain terms; the store
+ * maps it onto its record (the state itself moves only through {@link CoAllocationStore#transition}).
+ */
+public interface CoAllocationChange {
+
+    CoAllocationState state();
+
+    int attempt();
+
+    void setAttempt(int attempt);
+
+    void setReason(String reason);
+
+    /** The plan being reserved or kept, with its window and cost. */
+    void setPlan(CoPlan plan);
+
+    void setRequest(CoRequest request);
+
+    /** What each RM of the plan answered (or was asked). */
+    void setOutcomes(List<RmOutcome> outcomes);
+}
