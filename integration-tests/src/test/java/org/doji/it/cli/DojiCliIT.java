@@ -233,10 +233,11 @@ class DojiCliIT {
         Run text = cli("rms");
         assertThat(text.code()).isZero();
         assertThat(text.lines()).anyMatch(l -> l.matches("crm-a +COMPUTE +D1 +SITE_A .*"));
-        // a stable order: compute RMs, then network RMs, each by id
-        List<String> shown = text.lines().stream().skip(1).map(l -> l.split(" +")[0]).toList();
+        // a stable order: compute RMs, then network RMs, each by id; after the table, the administrator's policies
+        List<String> shown = text.lines().stream().skip(1).takeWhile(l -> !l.isBlank()).map(l -> l.split(" +")[0]).toList();
         assertThat(shown).isEqualTo(grid.rmIds().stream().sorted(java.util.Comparator
                 .comparing((String id) -> !id.startsWith("crm")).thenComparing(id -> id)).toList());
+        assertThat(text.lines()).last().isEqualTo("Policies: load spread weight 0; preferences none (every factor 1)");
     }
 
     @Test
