@@ -2,8 +2,8 @@
 # The test command: installs what the tests need (Debian packages; TORQUE 6.1.3 from its source), starts
 # the real systems the adapters drive (Grid Engine, Open vSwitch, Slurm, TORQUE) on this machine, builds
 # every module and runs every test on H2, then starts PostgreSQL (Debian's server) and runs the suites that
-# matter for the database again on it (the RM contract suite, schema, retention and crash tests, the GRC's
-# end-to-end, modify, crash-recovery and phase-two fault ITs: profile postgresql in pom.xml), then stops what
+# matter for the database again on it (the RM contract suite, schema, retention, store and crash-recovery tests,
+# the GRC's end-to-end, modify, crash-recovery and GRC-as-RM ITs: profile postgresql in pom.xml), then stops what
 # it started. Needs root (or sudo) for apt-get, network namespaces and the daemons. Extra arguments go to Maven.
 #   DOJI_BACKENDS="sge ovs slurm torque"   which real systems to start (default: all); the ITs of the others skip
 #   DOJI_DATABASES="h2 postgresql"         which databases to run the suites on (default: both)
