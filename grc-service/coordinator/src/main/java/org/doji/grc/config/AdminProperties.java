@@ -1,7 +1,6 @@
 package org.doji.grc.config;
 
 import java.util.Map;
-import java.util.TreeMap;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -30,7 +29,7 @@ public record AdminProperties(@DefaultValue("0") double loadSpreadWeight, Map<St
             throw new IllegalArgumentException("doji.grc.admin.load-spread-weight must be in 0.." + (long) LARGEST
                     + ", was " + loadSpreadWeight);
         }
-        preferences = preferences == null ? Map.of() : Map.copyOf(new TreeMap<>(preferences));
+        preferences = preferences == null ? Map.of() : Map.copyOf(preferences);
         preferences.forEach((resource, factor) -> {
             if (resource.isBlank()) {
                 throw new IllegalArgumentException("doji.grc.admin.preferences: a resource name is empty");

@@ -77,10 +77,17 @@ public class GrcConfiguration {
         return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), named("doji-plan"));
     }
 
+    /** The administrator's planning terms (A) and (B): planned with, and answered with the resource registry. */
+    @Bean
+    public org.doji.grc.planner.model.AdminPolicy grcAdminPolicy(AdminProperties admin) {
+        return admin.policy();
+    }
+
     /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy(GrcProperties props, AdminProperties admin, ExecutorService grcPlannerThreads) {
+    public PlanningStrategy planningStrategy(GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
+                                             ExecutorService grcPlannerThreads) {
         if ("greedy".equals(props.engine())) {
             return new GreedyPlanner();
         }
@@ -90,7 +97,7 @@ public class GrcConfiguration {
                     + "; known: greedy, " + String.join(", ", engines.names()));
         }
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
-                admin.policy(), props.planTimeout());
+                adminPolicy, props.planTimeout());
         return new org.doji.grc.core.IntegerProgramPlanner(
                 // the plan timeout is a compute budget: real elapsed time, not the (possibly virtual) clock the
                 // co-allocations' windows are read from, which may stand still or leap while a slot is searched
@@ -188,11 +195,11 @@ public class GrcConfiguration {
 
     @Bean
     public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service, RmRegistry registry,
-                                        GrcProperties props, AdminProperties admin, Clock clock,
-                                        org.doji.rm.security.UserStore users) {
+                                        GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
+                                        Clock clock, org.doji.rm.security.UserStore users) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
-        return ports.publish("/grc", new GrcEndpoint(service, registry, admin.policy(), faults), SoapPortPublisher.Limits.REQUESTS,
+        return ports.publish("/grc", new GrcEndpoint(service, registry, adminPolicy, faults), SoapPortPublisher.Limits.REQUESTS,
                 endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, faults));
     }
 

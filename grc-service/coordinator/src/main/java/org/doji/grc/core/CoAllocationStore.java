@@ -61,6 +61,9 @@ public class CoAllocationStore {
                           List<RmOutcome> outcomes) {
     }
 
+    /** Nothing parsed yet: every column not null is read. */
+    private static final Parsed UNPARSED = new Parsed(null, null, null, null, null, null);
+
     public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock) {
         this(records, calls, tx, clock, (after, before, consumer) -> { });
     }
@@ -111,10 +114,7 @@ public class CoAllocationStore {
 
     /** Moves the co-allocation by {@code event} (the state machine's one guard) and applies {@code more} with it. */
     public CoAllocation transition(String key, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
-        return apply(key, r -> {
-            r.setState(CoAllocationStateMachine.next(r.getState(), event));
-            more.accept(new StoredChange(r, this::write));
-        });
+        return apply(key, r -> move(r, event, more));
     }
 
     /**
@@ -125,14 +125,17 @@ public class CoAllocationStore {
                                 Consumer<CoAllocationChange> more) {
         boolean[] moved = new boolean[1];
         apply(key, r -> {
-            StoredChange change = new StoredChange(r, this::write);
-            if (guard.test(change)) {
-                r.setState(CoAllocationStateMachine.next(r.getState(), event));
-                more.accept(change);
+            if (guard.test(new StoredChange(r, this::write))) {
+                move(r, event, more);
                 moved[0] = true;
             }
         });
         return moved[0];
+    }
+
+    private void move(CoAllocationRecord r, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
+        r.setState(CoAllocationStateMachine.next(r.getState(), event));
+        more.accept(new StoredChange(r, this::write));
     }
 
     private CoAllocation apply(String key, Consumer<CoAllocationRecord> change) {
@@ -208,23 +211,23 @@ public class CoAllocationStore {
         }
     }
 
+    /** The value parsed last time when its JSON is unchanged, else {@code json} parsed now. */
+    private <T> T reuse(String lastJson, T lastValue, String json, TypeReference<T> type) {
+        return Objects.equals(lastJson, json) ? lastValue : read(json, type);
+    }
+
     private CoAllocation snapshot(CoAllocationRecord r) {
-        Parsed last = parsed.get(r.getKey());
-        Parsed p = last;
-        if (p == null || !Objects.equals(p.requestJson(), r.getRequestJson()) || !Objects.equals(p.planJson(), r.getPlanJson())
-                || !Objects.equals(p.outcomesJson(), r.getOutcomesJson())) {
-            // each column on its own: a step of a reservation attempt changes the outcomes, seldom the request or plan
-            p = new Parsed(r.getRequestJson(), last != null && Objects.equals(last.requestJson(), r.getRequestJson())
-                            ? last.request() : read(r.getRequestJson(), new TypeReference<CoRequest>() { }),
-                    r.getPlanJson(), last != null && Objects.equals(last.planJson(), r.getPlanJson())
-                            ? last.plan() : read(r.getPlanJson(), new TypeReference<CoPlan>() { }),
-                    r.getOutcomesJson(), last != null && Objects.equals(last.outcomesJson(), r.getOutcomesJson())
-                            ? last.outcomes() : read(r.getOutcomesJson(), new TypeReference<List<RmOutcome>>() { }));
-            if (parsed.size() >= MAX_PARSED) {
-                parsed.clear(); // a memo, not state: dropping it costs a re-parse
-            }
-            parsed.put(r.getKey(), p);
+        Parsed last = parsed.getOrDefault(r.getKey(), UNPARSED);
+        // each column on its own: a step of a reservation attempt changes the outcomes, seldom the request or plan
+        Parsed p = new Parsed(
+                r.getRequestJson(), reuse(last.requestJson(), last.request(), r.getRequestJson(), new TypeReference<CoRequest>() { }),
+                r.getPlanJson(), reuse(last.planJson(), last.plan(), r.getPlanJson(), new TypeReference<CoPlan>() { }),
+                r.getOutcomesJson(), reuse(last.outcomesJson(), last.outcomes(), r.getOutcomesJson(),
+                        new TypeReference<List<RmOutcome>>() { }));
+        if (parsed.size() >= MAX_PARSED) {
+            parsed.clear(); // a memo, not state: dropping it costs a re-parse
         }
+        parsed.put(r.getKey(), p);
         return new CoAllocation(r.getKey(), r.getOwner(), r.getState(), r.getReason(), p.request(), p.plan(), p.outcomes(),
                 r.getAttempt(), r.getCreated(), r.getUpdated(), r.getTerminationTime());
     }
