@@ -10,8 +10,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.InvalidRequestFault;
@@ -22,113 +24,253 @@ import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.rm.persistence.IdempotencyRepository;
+import org.doji.rm.persistence.ReservationRepository;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Hostile and broken input at the GRC's SOAP port, sent as raw HTTP: each gets the typed
- * InvalidRequestFault with a clear error code, and nothing is stored.
+ * Hostile and broken input sent as raw HTTP, as an attacker would, to the GRC's user port AND to an RM port, case
+ * for case: each gets the contract's typed InvalidRequestFault with a clear error code and the Client fault code,
+ * shows nothing of the server's insides, and stores nothing.
  */
 class BadInputIT {
 
     private static LocalGrid grid;
     private static final HttpClient http = HttpClient.newHttpClient();
-    private long rowsBefore;
+    /** Everything logged while the grid runs (every service is in this JVM). */
+    private static final ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+            new ch.qos.logback.core.read.ListAppender<>();
+
+    /** One port under attack: how to address it, how to phrase its main request, and what it has stored. */
+    record Port(String name, String url, String action, String namespaces, LongSupplier stored) {
+
+        String envelope(String body) {
+            return "<?xml version=\"1.0\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" "
+                    + namespaces + "><soap:Body>" + body + "</soap:Body></soap:Envelope>";
+        }
+
+        /** The port's main request (create, reserve) for [start, end), with {@code more} inside the request. */
+        String request(Instant start, Instant end, String cores, String more) {
+            String id = "c-" + UUID.randomUUID();
+            if (name.equals("grc")) {
+                return envelope("<g:createCoAllocation><g:correlationId>" + id + "</g:correlationId><g:request>"
+                        + "<t:site id=\"a\" cores=\"" + cores + "\"/>" + more + "<t:time><t:fixed><t:start>" + start
+                        + "</t:start><t:end>" + end + "</t:end></t:fixed></t:time></g:request></g:createCoAllocation>");
+            }
+            return envelope("<rm:reserve><rm:correlationId>" + id + "</rm:correlationId><rm:spec><t:window><t:start>"
+                    + start + "</t:start><t:end>" + end + "</t:end></t:window><t:compute site=\"X\" cores=\"" + cores
+                    + "\"/>" + more + "</rm:spec></rm:reserve>");
+        }
+
+        String request(String cores, String more) {
+            Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(2, ChronoUnit.DAYS);
+            return request(start, start.plus(1, ChronoUnit.HOURS), cores, more);
+        }
+
+        /** One more repeated element than the schema allows where the request repeats one (sites, compute parts). */
+        String repeated(int count) {
+            String element = name.equals("grc") ? "<t:site id=\"s%d\" cores=\"1\"/>" : "<t:compute site=\"S%d\" cores=\"1\"/>";
+            StringBuilder more = new StringBuilder();
+            for (int i = 0; i < count; i++) {
+                more.append(String.format(element, i));
+            }
+            return request("1", more.toString());
+        }
+
+        /** A request with free text for people (a description; an attribute's value at an RM). */
+        String withText(String text) {
+            return name.equals("grc") ? request("1", "").replace("</t:time>", "</t:time><t:description>" + text
+                    + "</t:description>") : request("1", "").replace("cores=\"1\"/>",
+                    "cores=\"1\"><t:requirement name=\"os\" value=\"" + text + "\"/></t:compute>");
+        }
+
+        /** An operation that addresses one resource, sent without the resource key. */
+        String keyless() {
+            return name.equals("grc") ? envelope("<g:GetResourcePropertyDocument/>") : envelope("<rm:Destroy/>");
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
 
     @BeforeAll
     static void start() {
+        var root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        logged.start();
+        root.addAppender(logged);
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of()).build(),
                 0, TestDatabase.grid("mem"), Map.of(), Map.of());
     }
 
     @AfterAll
     static void stop() {
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+                .detachAppender(logged);
         if (grid != null) {
             grid.close();
         }
     }
 
-    @BeforeEach
-    void count() {
-        rowsBefore = grid.grc().getBean(CoAllocationRepository.class).count();
+    static List<Port> ports() {
+        var rm = grid.rm("crm-x");
+        return List.of(
+                new Port("grc", grid.grcUrl(), "http://doji.org/ns/2026/grc/createCoAllocation",
+                        "xmlns:g=\"http://doji.org/ns/2026/grc\" xmlns:t=\"http://doji.org/ns/2026/types\"",
+                        () -> grid.grc().getBean(CoAllocationRepository.class).count()),
+                new Port("rm", grid.rmUrls().get("crm-x"), "http://doji.org/ns/2026/rm/reserve",
+                        "xmlns:rm=\"http://doji.org/ns/2026/rm\" xmlns:t=\"http://doji.org/ns/2026/types\"",
+                        () -> rm.getBean(ReservationRepository.class).count() + rm.getBean(IdempotencyRepository.class).count()));
     }
 
-    @AfterEach
-    void nothingStored() {
-        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(rowsBefore);
-    }
-
-    private static String envelope(String body) {
-        return "<?xml version=\"1.0\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" "
-                + "xmlns:g=\"http://doji.org/ns/2026/grc\" xmlns:t=\"http://doji.org/ns/2026/types\"><soap:Body>"
-                + body + "</soap:Body></soap:Envelope>";
-    }
-
-    private static String create(String request) {
-        return envelope("<g:createCoAllocation><g:correlationId>c-" + UUID.randomUUID() + "</g:correlationId>"
-                + "<g:request>" + request + "</g:request></g:createCoAllocation>");
-    }
-
-    private static String validRequestBody(String cores) {
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(2, ChronoUnit.DAYS);
-        return "<t:site id=\"a\" cores=\"" + cores + "\"/><t:time><t:fixed><t:start>" + start + "</t:start><t:end>"
-                + start.plus(1, ChronoUnit.HOURS) + "</t:end></t:fixed></t:time>";
-    }
-
-    private static HttpResponse<String> post(String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(grid.grcUrl()))
+    private static HttpResponse<String> post(Port port, String action, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(port.url()))
                 .header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "\"http://doji.org/ns/2026/grc/createCoAllocation\"")
+                .header("SOAPAction", "\"" + action + "\"")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void assertTypedFault(HttpResponse<String> response, String errorCode) {
+    /** Sends the message and checks it is refused as the caller's fault with {@code errorCode}, storing nothing. */
+    private static String refused(Port port, String action, String body, String errorCode) throws Exception {
+        long before = port.stored().getAsLong();
+        int logLines = logged.list.size();
+        HttpResponse<String> response = post(port, action, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
         assertThat(response.body()).as(response.body())
-                .contains("InvalidRequestFault", "<errorCode>" + errorCode + "</errorCode>", "faultcode");
+                .contains("InvalidRequestFault", "errorCode>" + errorCode + "</", "<faultcode>soap:Client</faultcode>")
+                .doesNotContain("java.", "Exception", "org.apache", "org.doji.rm", "org.doji.grc", "Marshalling Error");
+        assertThat(response.body().length()).as("a refusal is short, whatever was sent").isLessThan(3_000);
+        assertThat(port.stored().getAsLong()).as("nothing stored").isEqualTo(before);
+        var lines = List.copyOf(logged.list.subList(logLines, logged.list.size()));
+        assertThat(lines).as("a client's error is one WARN line, without a stack trace")
+                .filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)
+                        && e.getThreadName().contains("-exec-")) // the server's request threads, not background work
+                .singleElement().satisfies(e -> {
+                    assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                    assertThat(e.getThrowableProxy()).isNull();
+                    assertThat(e.getFormattedMessage()).contains(errorCode).doesNotContain("\n");
+                });
+        return response.body();
     }
 
-    @Test
-    void validRawRequestIsAccepted() throws Exception {
-        HttpResponse<String> ok = post(create(validRequestBody("2")));
+    private static String refused(Port port, String body, String errorCode) throws Exception {
+        return refused(port, port.action(), body, errorCode);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void aValidRawRequestIsAccepted(Port port) throws Exception {
+        HttpResponse<String> ok = post(port, port.action(), port.request("2", ""));
         assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
-        assertThat(ok.body()).contains("?res=co-");
-        rowsBefore++;
+        assertThat(ok.body()).contains("ResourceKey");
     }
 
-    @Test
-    void malformedXml() throws Exception {
-        assertTypedFault(post(create(validRequestBody("2")).replace("</g:request>", "</g:requst>")), "MALFORMED_XML");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void malformedXml(Port port) throws Exception {
+        refused(port, port.request("2", "").replace("</t:start>", "</t:strat>"), "MALFORMED_XML");
     }
 
-    @Test
-    void schemaViolations() throws Exception {
-        assertTypedFault(post(create(validRequestBody("-4"))), "SCHEMA_VIOLATION");
-        assertTypedFault(post(create(validRequestBody("2") + "<t:unexpected/>")), "SCHEMA_VIOLATION");
-        assertTypedFault(post(create(validRequestBody("2").replace("<t:site id=\"a\"", "<t:site id=\"no spaces allowed\""))),
-                "SCHEMA_VIOLATION");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void schemaViolations(Port port) throws Exception {
+        refused(port, port.request("-4", ""), "SCHEMA_VIOLATION");
+        refused(port, port.request("2", "<t:unexpected/>"), "SCHEMA_VIOLATION");
+        refused(port, port.request("2", "").replace("site=\"X\"", "site=\"no spaces\"")
+                .replace("id=\"a\"", "id=\"no spaces\""), "SCHEMA_VIOLATION");
     }
 
-    @Test
-    void entityExpansionIsRefused() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void entityExpansionIsRefused(Port port) throws Exception {
         String laughs = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
                 + "<!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
                 + "<!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">]>"
-                + create(validRequestBody("2")).replace("<?xml version=\"1.0\"?>", "").replace("Doji", "&lol3;");
-        HttpResponse<String> response = post(laughs);
-        assertTypedFault(response, "DTD_NOT_ALLOWED");
+                + port.withText("&lol3;").replace("<?xml version=\"1.0\"?>", "");
+        refused(port, laughs, "DTD_NOT_ALLOWED");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void oversizedAndDeepMessagesAreRefusedWithoutAnEcho(Port port) throws Exception {
+        refused(port, port.withText("x".repeat(12_000_000)), "MESSAGE_TOO_LARGE");
+        // deep where no schema looks first: a header
+        String deep = "<t:x>".repeat(200) + "</t:x>".repeat(200);
+        refused(port, port.request("2", "").replace("<soap:Body>", "<soap:Header>" + deep + "</soap:Header><soap:Body>"),
+                "MESSAGE_TOO_LARGE");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void tooManyRepeatedElementsIsASchemaViolationNotASizeLimit(Port port) throws Exception {
+        assertThat(refused(port, port.repeated(10_000), "SCHEMA_VIOLATION")).contains("maximum of '64'");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void anEmptyBodyOrAnUnknownElementIsTyped(Port port) throws Exception {
+        refused(port, port.envelope(""), "EMPTY_BODY");
+        refused(port, "", port.envelope("  "), "EMPTY_BODY");
+        refused(port, "", port.envelope("<t:nothing/>"), "UNKNOWN_OPERATION");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void aCallWithoutTheResourceKeyIsTyped(Port port) throws Exception {
+        refused(port, "", port.keyless(), "NO_RESOURCE_KEY");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void charactersXmlOrPeopleDoNotUseAreRefused(Port port) throws Exception {
+        refused(port, port.withText("a&#x1;b"), "ILLEGAL_CHARACTER");
+        refused(port, port.withText("a&#x85;b"), "SCHEMA_VIOLATION"); // C1 control (NEL): legal XML, not text
+        refused(port, port.withText("a&#x1b;[31mred"), "ILLEGAL_CHARACTER");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void timesOutsideTheOneTimePolicyAreRefused(Port port) throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        refused(port, port.request(Instant.parse("9999-01-01T00:00:00Z"), Instant.parse("9999-01-01T02:00:00Z"), "1", ""),
+                "TOO_FAR_AHEAD");
+        refused(port, port.request(Instant.EPOCH, now.plus(2, ChronoUnit.HOURS), "1", ""), "STARTS_IN_PAST");
+        refused(port, port.request(now.minus(3, ChronoUnit.HOURS), now.minus(1, ChronoUnit.HOURS), "1", ""),
+                "WINDOW_IN_PAST");
+        refused(port, port.request(now.plus(1, ChronoUnit.HOURS), now.plus(400, ChronoUnit.DAYS), "1", ""),
+                "TOO_FAR_AHEAD");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void aTimeJavaCannotHoldSaysSoWithoutJavaWords(Port port) throws Exception {
+        String body = port.name().equals("grc")
+                ? port.request("1", "").replaceAll("<t:time>.*</t:time>", "<t:time><t:flexible><t:earliestStart>"
+                        + Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS) + "</t:earliestStart><t:latestStart>"
+                        + Instant.now().plus(2, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS)
+                        + "</t:latestStart><t:duration>P100000Y</t:duration></t:flexible></t:time>")
+                : port.envelope("<rm:getAvailableResources><rm:query><t:slot><t:start>2030-01-01T00:00:00Z</t:start>"
+                        + "<t:end>99999-01-01T00:00:00Z</t:end></t:slot></rm:query></rm:getAvailableResources>");
+        assertThat(refused(port, "", body, "SCHEMA_VIOLATION")).containsAnyOf("P100000Y", "99999");
     }
 
     @Test
-    void oversizedAndDeepMessages() throws Exception {
-        String huge = "<t:description>" + "x".repeat(2_000_000) + "</t:description>";
-        assertThat(post(create(validRequestBody("2") + huge)).body()).contains("InvalidRequestFault");
-        String deep = "<t:x>".repeat(200) + "</t:x>".repeat(200);
-        assertThat(post(create(validRequestBody("2") + deep)).body()).contains("InvalidRequestFault");
+    void soap12BadInputIsTheSenderFault() throws Exception {
+        for (Port port : ports()) {
+            String envelope = port.request("-4", "").replace("http://schemas.xmlsoap.org/soap/envelope/",
+                    "http://www.w3.org/2003/05/soap-envelope");
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(port.url() + "/soap12"))
+                    .header("Content-Type", "application/soap+xml; charset=UTF-8; action=\"" + port.action() + "\"")
+                    .POST(HttpRequest.BodyPublishers.ofString(envelope)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(response.body()).isIn(400, 500);
+            assertThat(response.body()).as(response.body()).contains("soap:Sender", "SCHEMA_VIOLATION");
+        }
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.apache.wss4j.dom.WSConstants;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.UnknownResourceFault;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.GetResourcePropertyDocument;
@@ -62,6 +63,7 @@ class SecureGridIT {
         user(users, 2, "grc", "{noop}grc-secret", "COORDINATOR", null);
         // a low service level, known to the GRC and to every RM alike (one users file for all)
         user(users, 3, "carol", "{noop}carol-secret", "USER", 0.5);
+        user(users, 4, "ops", "{noop}ops-secret", "ADMIN", null);
         // (B) the administrator makes S1 (unit price 1.0) ten times dearer, so S2 (2.0) is preferred
         Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.slots", "1", "doji.grc.admin.preferences.S1", "10",
                 "doji.grc.admin.load-spread-weight", "0.25"));
@@ -144,12 +146,14 @@ class SecureGridIT {
         assertThat(doc.getOwner()).isEqualTo("alice");
 
         GrcPortType bob = as("bob", "bob-secret", address);
+        // another user's key gets the answer an unknown key gets, word for word: nothing tells bob it exists
         assertThatThrownBy(() -> bob.getResourcePropertyDocument(new GetResourcePropertyDocument()))
-                .isInstanceOfSatisfying(NotAuthorizedFault.class,
-                        f -> assertThat(f.getFaultInfo().getDescription()).contains("bob", key));
+                .isInstanceOfSatisfying(UnknownResourceFault.class,
+                        f -> assertThat(f.getFaultInfo().getDescription()).isEqualTo("no such resource: " + key)
+                                .doesNotContain("bob", "own"));
         Cancel cancel = new Cancel();
         cancel.setCorrelationId(UUID.randomUUID().toString());
-        assertThatThrownBy(() -> bob.cancel(cancel)).isInstanceOf(NotAuthorizedFault.class);
+        assertThatThrownBy(() -> bob.cancel(cancel)).isInstanceOf(UnknownResourceFault.class);
         assertThat(as("bob", "bob-secret", grid.grcUrl()).list(List.of(), null, null, null).getCoAllocation())
                 .noneSatisfy(s -> assertThat(s.getKey()).isEqualTo(key));
         assertThat(alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
@@ -215,5 +219,32 @@ class SecureGridIT {
         assertThat(held.owner()).isEqualTo("grc");
         asGrc.abort(org.doji.rm.api.Caller.ANONYMOUS, held.key(), UUID.randomUUID().toString());
         assertThat(grid.rm("crm-s1").getBean(ReservationRepository.class).count()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void theActuatorsPagesButHealthAreForOperatorsOnly() throws Exception {
+        var http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.BiFunction<String, String, Integer> get = (url, credentials) -> {
+            var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url));
+            if (credentials != null) {
+                request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                        .encodeToString(credentials.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            }
+            try {
+                return http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        List<String> bases = new java.util.ArrayList<>(List.of(grid.grcUrl().replace("/services/grc", "")));
+        grid.rmUrls().values().forEach(u -> bases.add(u.replace("/services/rm", "")));
+        for (String base : bases) {
+            assertThat(get.apply(base + "/actuator/metrics", null)).as(base).isEqualTo(401);
+            assertThat(get.apply(base + "/actuator/metrics/jvm.memory.used", null)).as(base).isEqualTo(401);
+            assertThat(get.apply(base + "/actuator/metrics", "alice:alice-secret")).as(base).isEqualTo(401);
+            assertThat(get.apply(base + "/actuator/metrics", "ops:wrong")).as(base).isEqualTo(401);
+            assertThat(get.apply(base + "/actuator/metrics", "ops:ops-secret")).as(base).isEqualTo(200);
+            assertThat(get.apply(base + "/actuator/health", null)).as(base).isEqualTo(200);
+        }
     }
 }

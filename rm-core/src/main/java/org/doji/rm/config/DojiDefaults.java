@@ -53,6 +53,10 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("management.metrics.data.repository.autotime.enabled", "false");
         // clients without WS-Addressing (plain stubs, zeep, gSOAP) are welcome; CXF would warn on each call
         defaults.put("logging.level.org.apache.cxf.ws.addressing.ContextUtils", "ERROR");
+        // every fault a port answers is logged once by WireFaultInterceptor (a client's error as one WARN line);
+        // CXF would add a stack trace per refused request
+        defaults.put("logging.level.org.apache.cxf.phase.PhaseInterceptorChain", "ERROR");
+        defaults.put("logging.level.org.apache.cxf.service.invoker.AbstractInvoker", "OFF");
         // Spring Boot moves its own defaultProperties (SpringApplicationBuilder.properties) behind every
         // other source afterwards; a key already set anywhere must keep its value, so it is left out here
         defaults.keySet().removeIf(env::containsProperty);

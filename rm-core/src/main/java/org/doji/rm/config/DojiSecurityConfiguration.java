@@ -1,5 +1,6 @@
 package org.doji.rm.config;
 
+import org.doji.rm.security.OperatorAccess;
 import org.doji.rm.security.SecurityProperties;
 import org.doji.rm.security.UserStore;
 import org.slf4j.Logger;
@@ -7,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -31,5 +33,13 @@ public class DojiSecurityConfiguration {
                     + "Configure users (and server.ssl.*) for any deployment beyond a local demo.");
         }
         return store;
+    }
+
+    /** The actuator's pages but health (metrics, info) for operators only when security is on. */
+    @Bean
+    public FilterRegistrationBean<OperatorAccess> dojiActuatorAccess(UserStore users) {
+        FilterRegistrationBean<OperatorAccess> bean = new FilterRegistrationBean<>(new OperatorAccess(users, "Doji operator"));
+        bean.addUrlPatterns("/actuator", "/actuator/*");
+        return bean;
     }
 }

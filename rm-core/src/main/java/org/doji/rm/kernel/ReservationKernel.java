@@ -134,7 +134,7 @@ public class ReservationKernel implements ResourceManager {
         String hash = store.json().hash("reserve", spec);
         return write(caller, correlationId, "reserve", hash, () -> {
             Instant now = now();
-            validator.validate(spec, calendar, now);
+            validator.validate(spec, calendar, now, null);
             var allocation = allocator.allocate(spec, backend.liveState().downNodes());
             var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
             Reservation r = new Reservation(record, store.json());
@@ -187,7 +187,7 @@ public class ReservationKernel implements ResourceManager {
             Reservation r = owned(caller, key);
             ReservationState target = next(r, Operation.MODIFY);
             Instant now = now();
-            validator.validate(spec, calendar, now);
+            validator.validate(spec, calendar, now, r.spec == null ? null : r.spec.window().start());
             // allocate as if the old reservation were gone, then hold the union of old and new
             calendar.apply(r.committedBookings(), -1);
             var allocation = tryAllocate(spec, r);
@@ -408,7 +408,8 @@ public class ReservationKernel implements ResourceManager {
             r = store.load(key).orElseThrow(() -> DojiException.unknown(key));
         }
         if (!r.record.getOwner().equals(caller.name())) {
-            throw DojiException.notAuthorized(caller.name() + " does not own reservation " + key);
+            // the same answer as for a key that does not exist: another user learns nothing of it
+            throw DojiException.unknown(key);
         }
         return r;
     }

@@ -68,6 +68,12 @@ public record RmSettings(String rmId, Duration holdTimeout, Duration maxReservat
         return new RmSettings(rmId, Duration.ofSeconds(120), Duration.ofDays(366), Map.of(), Set.of());
     }
 
+    /** The time rule of this RM: the common one, with this RM's longest reservation. */
+    public org.doji.rm.model.TimePolicy timePolicy() {
+        return new org.doji.rm.model.TimePolicy(org.doji.rm.model.TimePolicy.DEFAULT_MAX_ADVANCE, maxReservationLength,
+                org.doji.rm.model.TimePolicy.DEFAULT_START_TOLERANCE);
+    }
+
     public double shareFor(String user) {
         return user == null ? 1.0 : serviceLevels.getOrDefault(user, 1.0);
     }

@@ -16,22 +16,25 @@ import org.doji.rm.spi.BackendInventory;
 final class SpecValidator {
 
     private final RmSettings settings;
+    private final org.doji.rm.model.TimePolicy time;
 
     SpecValidator(RmSettings settings) {
         this.settings = settings;
+        this.time = settings.timePolicy();
     }
 
-    void validate(ReservationSpec spec, ReservationCalendar calendar, Instant now) {
+    /**
+     * @param keptStart the start of the window being modified, or null for a new reservation: a window may keep
+     *                  a start that has passed, but not move to one
+     */
+    void validate(ReservationSpec spec, ReservationCalendar calendar, Instant now, Instant keptStart) {
         if (spec.isEmpty()) {
             throw DojiException.invalidField("spec", "EMPTY_SPEC", "the reservation asks for no resources");
         }
-        if (!spec.window().end().isAfter(now)) {
-            throw DojiException.invalidField("spec/window/end", "WINDOW_IN_PAST",
-                    "the window ends at " + spec.window().end() + ", which is not after now (" + now + ")");
-        }
-        if (spec.window().duration().compareTo(settings.maxReservationLength()) > 0) {
-            throw DojiException.invalidField("spec/window", "WINDOW_TOO_LONG", "the window is longer than the "
-                    + settings.maxReservationLength() + " this RM accepts");
+        if (spec.window().start().equals(keptStart)) {
+            time.check(spec.window().start(), spec.window().end(), now, "spec/window");
+        } else {
+            time.checkNew(spec.window().start(), spec.window().end(), now, "spec/window");
         }
         Set<String> sites = new HashSet<>();
         for (ComputeDemand c : spec.compute()) {

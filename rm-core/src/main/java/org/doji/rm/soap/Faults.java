@@ -20,6 +20,8 @@ import org.doji.rm.api.FaultKind;
 /** Maps {@link DojiException}s to the contract's typed faults and back (for SOAP clients). */
 public final class Faults {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Faults.class);
+
     private final String originator;
     private final Clock clock;
 
@@ -30,8 +32,7 @@ public final class Faults {
 
     /** The typed fault for a domain exception; anything else becomes an InternalErrorFault. */
     public Exception toFault(RuntimeException e) {
-        DojiException d = e instanceof DojiException de ? de
-                : new DojiException(FaultKind.INTERNAL_ERROR, "INTERNAL_ERROR", "internal error: " + e.getClass().getSimpleName());
+        DojiException d = e instanceof DojiException de ? de : internal(e);
         String message = d.getMessage();
         return switch (d.kind()) {
             case INVALID_REQUEST -> {
@@ -56,6 +57,14 @@ public final class Faults {
             }
             case INTERNAL_ERROR -> new InternalErrorFault(message, fill(new InternalErrorFaultType(), d));
         };
+    }
+
+    /** An unexpected failure: logged once with its stack trace; the caller sees only a reference into the log. */
+    private DojiException internal(RuntimeException e) {
+        String reference = java.util.UUID.randomUUID().toString().substring(0, 8);
+        log.error("{}: internal error, reference {}", originator, reference, e);
+        return new DojiException(FaultKind.INTERNAL_ERROR, "INTERNAL_ERROR",
+                "internal error (reference " + reference + " in the server's log)");
     }
 
     private <T extends BaseFaultType> T fill(T info, DojiException d) {

@@ -75,7 +75,8 @@ public final class SoapPortPublisher {
         endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", limits.maxElementDepth());
         endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", limits.maxTextLength());
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", limits.maxXmlCharacters());
-        endpoint.getOutFaultInterceptors().add(new BadInputFaultInterceptor(originator, clock));
+        endpoint.getInInterceptors().add(new EmptyBodyInterceptor());
+        endpoint.getOutFaultInterceptors().add(new WireFaultInterceptor(originator, clock));
         security.accept(endpoint);
         return endpoint;
     }

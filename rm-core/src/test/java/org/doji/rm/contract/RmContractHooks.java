@@ -78,10 +78,16 @@ public abstract class RmContractHooks {
 
     /** A window far enough ahead that nothing else books it; distinct per call. */
     protected TimeWindow freshWindow() {
-        long offset = Math.abs(UUID.randomUUID().getMostSignificantBits() % 10_000);
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(30 + offset, ChronoUnit.DAYS);
+        // 2-hour windows from 30 to 330 days ahead (within the 366 days every RM accepts): consecutive in a run,
+        // so none repeats; from a random first one, so a run on a real batch system avoids an earlier run's leftovers
+        long slot = NEXT_WINDOW.getAndIncrement() % WINDOWS;
+        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(30, ChronoUnit.DAYS).plus(2 * slot, ChronoUnit.HOURS);
         return new TimeWindow(start, start.plus(2, ChronoUnit.HOURS));
     }
+
+    private static final long WINDOWS = 3_600;
+    private static final java.util.concurrent.atomic.AtomicLong NEXT_WINDOW =
+            new java.util.concurrent.atomic.AtomicLong(Math.floorMod(UUID.randomUUID().getMostSignificantBits(), WINDOWS));
 
     protected static String id() {
         return UUID.randomUUID().toString();

@@ -2,7 +2,6 @@ package org.doji.grc.demo;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.types.CoAllocationDocument;
@@ -14,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The demo: a GRC and six simulated RMs (four compute sites in two domains, one network RM per domain)
  * on loopback, one sample co-allocation through the generated client stubs, then it keeps serving.
- * Options: {@code --port=8080} (the GRC's port; RMs take the next ones) and {@code --data=./data/demo}.
+ * Options: {@code --port=8080} (the GRC's port; RMs take the next ones), {@code --data=./data/demo}, and what
+ * {@link DemoOptions} lists to run it secured.
  */
 public final class DemoGrid {
 
@@ -27,18 +27,11 @@ public final class DemoGrid {
     public static final String SUGGESTED_RESERVE = "reserve --sites 2 --cores 4 --mesh 1000 --start +1h --end +3h";
 
     public static void main(String[] args) throws Exception {
-        int port = 8080;
-        String data = "./data/demo";
-        for (String a : args) {
-            if (a.startsWith("--port=")) {
-                port = Integer.parseInt(a.substring(7));
-            } else if (a.startsWith("--data=")) {
-                data = a.substring(7);
-            } else if (!a.equals("demo")) {
-                throw new IllegalArgumentException("unknown option " + a + " (use --port=N, --data=DIR)");
-            }
-        }
-        LocalGrid grid = LocalGrid.start(GridTopology.demo(), port, data, Map.of(), Map.of());
+        DemoOptions options = DemoOptions.parse(args);
+        int port = options.port();
+        GridTopology topology = GridTopology.demo();
+        LocalGrid grid = LocalGrid.start(topology, port, options.data(), options.common(),
+                options.grcProperties(topology.rms().size()));
         Runtime.getRuntime().addShutdownHook(new Thread(grid::close, "doji-demo-shutdown"));
         log.info("Doji demo grid is up.");
         log.info("  GRC      {}   WSDL {}?wsdl", grid.grcUrl(), grid.grcUrl());
@@ -48,7 +41,8 @@ public final class DemoGrid {
         log.info("  the GRC as an RM (for a parent GRC): {}", grid.grcUrl().replace("/services/grc", "/services/rm"));
         log.info("  command line: ./scripts/doji --grc {} {}", grid.grcUrl(), SUGGESTED_RESERVE);
 
-        SampleClient client = new SampleClient(grid.grcUrl());
+        SampleClient client = options.user() == null ? new SampleClient(grid.grcUrl())
+                : new SampleClient(grid.grcUrl(), new org.doji.grc.cli.Credentials(options.user()[0], options.user()[1]));
         EndpointReferenceType epr = client.create(SampleClient.sampleRequest(Instant.now()));
         log.info("sample co-allocation created: {}", org.doji.rm.soap.ResourceReferences.addressOf(epr));
         CoAllocationDocument doc = client.awaitSettled(epr, Duration.ofSeconds(60));

@@ -29,9 +29,15 @@ public final class SampleClient {
     private final String grcUrl;
 
     public SampleClient(String grcUrl) {
+        this(grcUrl, org.doji.grc.cli.Credentials.NONE);
+    }
+
+    /** A client that sends {@code credentials} as a WS-Security UsernameToken (a secured GRC). */
+    public SampleClient(String grcUrl, org.doji.grc.cli.Credentials credentials) {
         this.grcUrl = grcUrl;
         this.grc = new GrcService().getGrcPort(new jakarta.xml.ws.soap.AddressingFeature());
         ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grcUrl);
+        credentials.apply(org.apache.cxf.frontend.ClientProxy.getClient(grc));
     }
 
     /** "3 sites x 4 cores, 1 Gbps between each pair, 2 h, start within the next 3 hours, cheapest". */

@@ -40,7 +40,7 @@ public record Credentials(String user, String password) {
 
     /** Adds the UsernameToken to every request of this client; does nothing without credentials or support. */
     @SuppressWarnings("unchecked")
-    void apply(Client client) {
+    public void apply(Client client) {
         if (!present() || !supported()) {
             return;
         }

@@ -9,7 +9,7 @@ import org.doji.contract.grc.PlanResult;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationSummary;
 import org.doji.contract.types.InfeasibleSlot;
-import org.doji.contract.types.Plan;
+import org.doji.contract.types.CoAllocationPlan;
 import org.doji.contract.types.PlannedPath;
 import org.doji.contract.types.PlannedSite;
 import org.doji.contract.types.RmOutcome;
@@ -41,12 +41,12 @@ final class TextViews {
 
     /** "window START .. END, cost C" of a co-allocation's plan (for one-line confirmations). */
     static String windowAndCost(CoAllocationDocument d) {
-        Plan p = d.getPlan();
+        CoAllocationPlan p = d.getPlan();
         return p == null ? "no plan" : "window " + p.getWindow().getStart() + " .. " + p.getWindow().getEnd() + ", cost " + cost(p.getCost());
     }
 
     /** One plan in detail: window and cost, then its sites and paths. */
-    static void plan(PrintWriter out, Plan p) {
+    static void plan(PrintWriter out, CoAllocationPlan p) {
         out.println("  window: " + p.getWindow().getStart() + " .. " + p.getWindow().getEnd() + "   cost: " + cost(p.getCost())
                 + (p.getQuality() == null ? "" : "   quality: " + cost(p.getQuality())));
         Table sites = new Table("SITE", "PLACED ON", "RM", "CORES", "NODES", "HANDLE");
@@ -69,7 +69,7 @@ final class TextViews {
             out.println("no feasible plan");
         } else {
             Table t = new Table("RANK", "START", "END", "COST", "SITES", "PATHS");
-            for (Plan p : r.getPlan()) {
+            for (CoAllocationPlan p : r.getPlan()) {
                 t.row(p.getRank(), p.getWindow().getStart(), p.getWindow().getEnd(), cost(p.getCost()), sites(p.getSite()),
                         paths(p.getPath()));
             }

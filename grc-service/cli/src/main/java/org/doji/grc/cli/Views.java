@@ -12,7 +12,7 @@ import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationSummary;
 import org.doji.contract.types.InfeasibleSlot;
 import org.doji.contract.types.LinkRequest;
-import org.doji.contract.types.Plan;
+import org.doji.contract.types.CoAllocationPlan;
 import org.doji.contract.types.PlannedPath;
 import org.doji.contract.types.PlannedSite;
 import org.doji.contract.types.RmOutcome;
@@ -98,7 +98,7 @@ public final class Views {
         return a.getName() + (atLeast ? ">=" : "=") + a.getValue();
     }
 
-    public static Map<String, Object> plan(Plan p) {
+    public static Map<String, Object> plan(CoAllocationPlan p) {
         Map<String, Object> m = new LinkedHashMap<>();
         put(m, "rank", p.getRank());
         put(m, "slot", p.getSlot());

@@ -112,7 +112,8 @@ public class CoAllocationService {
     public CoAllocation get(Caller caller, String key) {
         CoAllocation c = store.find(key).orElseThrow(() -> DojiException.unknown(key));
         if (!c.owner().equals(caller.name())) {
-            throw DojiException.notAuthorized(caller.name() + " does not own co-allocation " + key);
+            // the same answer as for a key that does not exist: another user learns nothing of it
+            throw DojiException.unknown(key);
         }
         return c;
     }
@@ -132,12 +133,12 @@ public class CoAllocationService {
      */
     public CoAllocation modify(Caller caller, String key, String correlationId, CoRequest request) {
         String callId = CallLedger.callId("modify:" + key, caller, correlationId);
-        get(caller, key);
+        CoAllocation current = get(caller, key);
         String hash = hashes.hash(request);
         if (store.ledger().repeated(callId, correlationId, "modify", hash).isPresent()) {
             return get(caller, key);
         }
-        validator.validate(request, registry.knownSites());
+        validator.validate(request, registry.knownSites(), current.request().time().earliestStart());
         return changing(key, () -> modifier.modify(get(caller, key), request, () -> store.recordCall(callId, hash, key)));
     }
 

@@ -1,26 +1,40 @@
 package org.doji.grc.core;
 
 import java.time.Clock;
-import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.doji.grc.model.CoRequest;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
+import org.doji.rm.model.TimePolicy;
 
 /** Checks a co-allocation request before anything is stored: times, sites, links, known resources. */
 public class RequestValidator {
 
-    private static final Duration MAX_HORIZON = Duration.ofDays(366);
-
     private final Clock clock;
+    private final TimePolicy time;
 
     public RequestValidator(Clock clock) {
-        this.clock = clock;
+        this(clock, TimePolicy.DEFAULT);
     }
 
+    public RequestValidator(Clock clock, TimePolicy time) {
+        this.clock = clock;
+        this.time = time;
+    }
+
+    /** A new request (create, plan). */
     public void validate(CoRequest r, List<String> knownSites) {
+        validate(r, knownSites, null);
+    }
+
+    /**
+     * @param keptStart the earliest start of the request being modified, or null for a new one: a modification
+     *                  may keep a start that has passed, but not move to one
+     */
+    public void validate(CoRequest r, List<String> knownSites, Instant keptStart) {
         CoRequest.Time t = r.time();
         if (t.duration() == null || t.duration().isZero() || t.duration().isNegative()) {
             throw DojiException.invalidField(t.fixed() ? "time/fixed/end" : "time/flexible/duration",
@@ -31,14 +45,13 @@ public class RequestValidator {
             throw DojiException.invalidField("time/flexible/latestStart", "LATEST_BEFORE_EARLIEST",
                     "latestStart " + t.latestStart() + " is before earliestStart " + t.earliestStart());
         }
-        if (!t.deadline().isAfter(clock.instant())) {
-            throw DojiException.invalidField("time", "WINDOW_IN_PAST", "the request ends at " + t.deadline()
-                    + ", which is not in the future");
+        // the time rule every RM applies too, to the earliest and the latest slot
+        Instant now = clock.instant();
+        String field = t.fixed() ? "time/fixed" : "time/flexible";
+        if (!t.earliestStart().equals(keptStart)) {
+            time.checkNew(t.earliestStart(), t.earliestStart().plus(t.duration()), now, field);
         }
-        if (t.deadline().isAfter(clock.instant().plus(MAX_HORIZON))) {
-            throw DojiException.invalidField("time", "TOO_FAR_AHEAD", "reservations can be made at most "
-                    + MAX_HORIZON.toDays() + " days ahead");
-        }
+        time.check(t.latestStart(), t.deadline(), now, field);
         if (r.sites().isEmpty()) {
             throw DojiException.invalidField("site", "NO_SITES", "at least one site is required");
         }

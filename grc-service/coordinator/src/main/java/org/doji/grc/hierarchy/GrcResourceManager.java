@@ -109,9 +109,8 @@ public class GrcResourceManager implements ResourceManager {
     public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
         return idempotent(caller, correlationId, json.hash("reserve", spec), () -> {
             Instant now = clock.instant();
-            if (!spec.window().end().isAfter(now)) {
-                throw DojiException.invalidField("spec/window", "WINDOW_IN_PAST", "the window " + spec.window() + " has ended");
-            }
+            // the time rule of every RM, so a parent learns at once what its children would refuse
+            org.doji.rm.model.TimePolicy.DEFAULT.checkNew(spec.window().start(), spec.window().end(), now, "spec/window");
             Map<String, ReservationSpec> parts = children.split(spec);
             String key = "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
             List<Participant> steps = new ArrayList<>();
@@ -308,7 +307,8 @@ public class GrcResourceManager implements ResourceManager {
     private DelegatedReservationRecord owned(Caller caller, String key) {
         DelegatedReservationRecord r = store.find(key).orElseThrow(() -> DojiException.unknown(key));
         if (!r.getOwner().equals(caller.name())) {
-            throw DojiException.notAuthorized(caller.name() + " does not own reservation " + key);
+            // the same answer as for a key that does not exist: another user learns nothing of it
+            throw DojiException.unknown(key);
         }
         return r;
     }

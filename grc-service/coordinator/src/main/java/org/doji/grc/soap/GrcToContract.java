@@ -63,8 +63,8 @@ public final class GrcToContract {
         return out;
     }
 
-    public static org.doji.contract.types.Plan plan(CoPlan p, java.util.List<RmOutcome> outcomes, Integer rank) {
-        var out = new org.doji.contract.types.Plan();
+    public static org.doji.contract.types.CoAllocationPlan plan(CoPlan p, java.util.List<RmOutcome> outcomes, Integer rank) {
+        var out = new org.doji.contract.types.CoAllocationPlan();
         out.setWindow(ToContract.window(p.window()));
         out.setSlot(p.slot());
         out.setRank(rank);

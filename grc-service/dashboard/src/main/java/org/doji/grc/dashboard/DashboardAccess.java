@@ -40,8 +40,7 @@ public class DashboardAccess extends OncePerRequestFilter {
             return;
         }
         if (!authorised(request)) {
-            response.setHeader("WWW-Authenticate", "Basic realm=\"Doji dashboard\", charset=\"UTF-8\"");
-            response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "operator (ADMIN) credentials required");
+            org.doji.rm.security.OperatorAccess.refuse(response, "Doji dashboard");
             return;
         }
         response.setHeader("Content-Security-Policy", CSP);
@@ -54,26 +53,8 @@ public class DashboardAccess extends OncePerRequestFilter {
         chain.doFilter(request, response);
     }
 
-    /** Whether the caller may see the dashboard: anyone with security off; else an ADMIN user by HTTP Basic. */
+    /** Whether the caller may see the dashboard: the check of every operator's page. */
     protected boolean authorised(HttpServletRequest request) {
-        if (!users.enabled()) {
-            return true;
-        }
-        String header = request.getHeader("Authorization");
-        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
-            return false;
-        }
-        try {
-            String decoded = new String(java.util.Base64.getDecoder().decode(header.substring(6).trim()),
-                    java.nio.charset.StandardCharsets.UTF_8);
-            int colon = decoded.indexOf(':');
-            if (colon < 0) {
-                return false;
-            }
-            var user = users.authenticate(decoded.substring(0, colon), decoded.substring(colon + 1));
-            return user.has(org.doji.rm.security.Role.ADMIN);
-        } catch (IllegalArgumentException | org.doji.rm.api.DojiException e) {
-            return false;
-        }
+        return org.doji.rm.security.OperatorAccess.isOperator(request, users);
     }
 }

@@ -1,0 +1,185 @@
+package org.doji.rm.soap;
+
+import jakarta.xml.bind.JAXBContext;
+import jakarta.xml.bind.JAXBElement;
+import jakarta.xml.bind.JAXBException;
+import java.time.Clock;
+import java.util.Set;
+import java.util.UUID;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
+import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.service.model.BindingOperationInfo;
+import org.doji.contract.types.BaseFaultType;
+import org.doji.contract.types.InternalErrorFaultType;
+import org.doji.contract.types.InvalidRequestFaultType;
+import org.doji.contract.types.ObjectFactory;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * Every fault a Doji port answers passes here last, so all of them look alike on the wire:
+ * <ul>
+ *   <li>bad input CXF refuses before any endpoint code runs (malformed XML, schema violations, DTDs, size limits,
+ *       an empty Body, an element no operation takes) becomes the contract's typed InvalidRequestFault;</li>
+ *   <li>anything else without a typed detail is an InternalErrorFault that names a reference into the server's log
+ *       and nothing of the server's insides;</li>
+ *   <li>the fault code says whose fault it is: Client (SOAP 1.2: Sender) for what the caller can fix, Server
+ *       (Receiver) for unavailable resources and internal errors;</li>
+ *   <li>a client's error is logged as one WARN line, an internal error once with its stack trace.</li>
+ * </ul>
+ */
+public class WireFaultInterceptor extends AbstractSoapInterceptor {
+
+    private static final Logger log = LoggerFactory.getLogger(WireFaultInterceptor.class);
+    private static final String TYPES_NS = "http://doji.org/ns/2026/types";
+    /** The detail elements of faults the caller caused (the others are the server's). */
+    private static final Set<String> CLIENT_FAULTS =
+            Set.of("InvalidRequestFault", "UnknownResourceFault", "NotAuthorizedFault", "InvalidStateTransitionFault");
+
+    private final String originator;
+    private final Clock clock;
+    private final JAXBContext jaxb;
+
+    public WireFaultInterceptor(String originator, Clock clock) {
+        super(Phase.PRE_LOGICAL);
+        this.originator = originator;
+        this.clock = clock;
+        try {
+            this.jaxb = JAXBContext.newInstance(ObjectFactory.class);
+        } catch (JAXBException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void handleMessage(SoapMessage message) {
+        if (!(message.getContent(Exception.class) instanceof Fault fault)) {
+            return;
+        }
+        String operation = operation(message);
+        DojiException typed = typed(fault);
+        if (typed == null) {
+            typed = untyped(fault, operation);
+        }
+        boolean client = typed.kind() == FaultKind.INVALID_REQUEST || typed.kind() == FaultKind.UNKNOWN_RESOURCE
+                || typed.kind() == FaultKind.NOT_AUTHORIZED || typed.kind() == FaultKind.INVALID_STATE_TRANSITION;
+        fault.setFaultCode(client ? message.getVersion().getSender() : message.getVersion().getReceiver());
+        if (client) {
+            log.warn("{} {}: refused {}: {}", originator, operation, typed.errorCode(), printable(typed.getMessage()));
+        }
+    }
+
+    /** The fault as the contract types it (a typed detail, or an endpoint's typed exception), or null. */
+    private static DojiException typed(Fault fault) {
+        if (fault.hasDetails()) {
+            for (Node n = fault.getDetail().getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof Element e && TYPES_NS.equals(e.getNamespaceURI())) {
+                    String name = e.getLocalName();
+                    FaultKind kind = CLIENT_FAULTS.contains(name) ? kindOf(name) : null;
+                    return new DojiException(kind == null ? FaultKind.INTERNAL_ERROR : kind, text(e, "errorCode"),
+                            text(e, "description"));
+                }
+            }
+        }
+        if (fault.getCause() instanceof Exception cause && cause.getClass().getPackageName().equals("org.doji.contract")) {
+            return Faults.fromFault(cause);
+        }
+        return null;
+    }
+
+    /** Types a fault CXF raised: bad input the caller can fix, or an internal error named by a log reference. */
+    private DojiException untyped(Fault fault, String operation) {
+        DojiException domain = domainCause(fault);
+        boolean refusedByUs = domain != null && domain.kind() == FaultKind.INVALID_REQUEST;
+        String code = refusedByUs ? domain.errorCode() : BadInput.classify(fault);
+        if (code != null) {
+            String description = refusedByUs ? domain.getMessage() : BadInput.describe(code, fault);
+            InvalidRequestFaultType info = fill(new InvalidRequestFaultType(), code, description);
+            attach(fault, "InvalidRequestFault", InvalidRequestFaultType.class, info);
+            return DojiException.invalid(code, description);
+        }
+        String reference = UUID.randomUUID().toString().substring(0, 8);
+        log.error("{} {}: internal error, reference {}", originator, operation, reference, fault);
+        String description = "internal error (reference " + reference + " in the server's log)";
+        attach(fault, "InternalErrorFault", InternalErrorFaultType.class,
+                fill(new InternalErrorFaultType(), "INTERNAL_ERROR", description));
+        return new DojiException(FaultKind.INTERNAL_ERROR, "INTERNAL_ERROR", description);
+    }
+
+    private <T extends BaseFaultType> T fill(T info, String code, String description) {
+        info.setTimestamp(clock.instant());
+        info.setOriginator(originator);
+        info.setErrorCode(code);
+        info.setDescription(description);
+        return info;
+    }
+
+    private <T> void attach(Fault fault, String element, Class<T> type, T info) {
+        try {
+            Document doc = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder().newDocument();
+            jaxb.createMarshaller().marshal(new JAXBElement<>(new QName(TYPES_NS, element), type, info), doc);
+            Element detail = fault.getOrCreateDetail();
+            while (detail.getFirstChild() != null) {
+                detail.removeChild(detail.getFirstChild());
+            }
+            detail.appendChild(detail.getOwnerDocument().importNode(doc.getDocumentElement(), true));
+            fault.setMessage(((BaseFaultType) info).getDescription());
+        } catch (Exception marshalFailure) {
+            fault.setMessage("internal error");
+        }
+    }
+
+    private static DojiException domainCause(Throwable t) {
+        for (; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof DojiException d) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    private static FaultKind kindOf(String element) {
+        return switch (element) {
+            case "InvalidRequestFault" -> FaultKind.INVALID_REQUEST;
+            case "UnknownResourceFault" -> FaultKind.UNKNOWN_RESOURCE;
+            case "NotAuthorizedFault" -> FaultKind.NOT_AUTHORIZED;
+            case "InvalidStateTransitionFault" -> FaultKind.INVALID_STATE_TRANSITION;
+            default -> null;
+        };
+    }
+
+    private static String text(Element e, String child) {
+        var nodes = e.getElementsByTagNameNS(TYPES_NS, child);
+        return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent();
+    }
+
+    /** The text with control characters escaped, so what a caller sent cannot forge log lines. */
+    static String printable(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    private static String operation(SoapMessage message) {
+        BindingOperationInfo op = message.getExchange() == null ? null : message.getExchange().getBindingOperationInfo();
+        return op == null ? "(no operation)" : op.getName().getLocalPart();
+    }
+}

@@ -1,0 +1,45 @@
+package org.doji.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The contract through another toolchain than the one Doji builds with: the JAX-WS reference implementation's
+ * {@code wsimport}, with every namespace in ONE Java package ({@code -p}), as a client developer may well run it.
+ * Names that clash in one package (an operation's element and a type of the same name) fail here.
+ */
+class WsimportOnePackageTest {
+
+
+    @ParameterizedTest
+    @ValueSource(strings = {"doji-grc.wsdl", "doji-rm.wsdl", "doji-notify.wsdl"})
+    void generatesInOnePackage(String wsdl, @TempDir Path out) throws Throwable {
+        Path source = Path.of("src/main/resources/wsdl", wsdl).toAbsolutePath();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream previous = System.out;
+        int status;
+        try (PrintStream capture = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            System.setOut(capture); // wsimport reports on standard output
+            // -extension: the SOAP 1.2 port (the JAX-WS RI calls SOAP 1.2 over WSDL 1.1 an extension)
+            status = com.sun.tools.ws.WsImport.doMain(new String[] {
+                    "-extension", "-p", "one.client", "-d", out.toString(), "-Xnocompile", source.toString()});
+        } finally {
+            System.setOut(previous);
+        }
+        String report = log.toString(StandardCharsets.UTF_8);
+        assertThat(status).as(report).isZero();
+        assertThat(report).doesNotContain("[ERROR]");
+        try (Stream<Path> files = Files.walk(out.resolve("one/client"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".java")).count()).as(report).isGreaterThan(5);
+        }
+    }
+}
