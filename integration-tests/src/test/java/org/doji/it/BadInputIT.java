@@ -102,11 +102,12 @@ class BadInputIT {
 
     @BeforeAll
     static void start() {
+        grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of()).build(),
+                0, TestDatabase.grid("mem"), Map.of(), Map.of());
+        // after the start: each Spring Boot application resets Logback's configuration as it starts
         var root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         logged.start();
         root.addAppender(logged);
-        grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of()).build(),
-                0, TestDatabase.grid("mem"), Map.of(), Map.of());
     }
 
     @AfterAll
@@ -139,7 +140,7 @@ class BadInputIT {
     /** Sends the message and checks it is refused as the caller's fault with {@code errorCode}, storing nothing. */
     private static String refused(Port port, String action, String body, String errorCode) throws Exception {
         long before = port.stored().getAsLong();
-        int logLines = logged.list.size();
+        int logLines = logLines().size();
         HttpResponse<String> response = post(port, action, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
         assertThat(response.body()).as(response.body())
@@ -147,7 +148,8 @@ class BadInputIT {
                 .doesNotContain("java.", "Exception", "org.apache", "org.doji.rm", "org.doji.grc", "Marshalling Error");
         assertThat(response.body().length()).as("a refusal is short, whatever was sent").isLessThan(3_000);
         assertThat(port.stored().getAsLong()).as("nothing stored").isEqualTo(before);
-        var lines = List.copyOf(logged.list.subList(logLines, logged.list.size()));
+        List<ch.qos.logback.classic.spi.ILoggingEvent> all = logLines();
+        var lines = all.subList(logLines, all.size());
         assertThat(lines).as("a client's error is one WARN line, without a stack trace")
                 .filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)
                         && e.getThreadName().contains("-exec-")) // the server's request threads, not background work
@@ -157,6 +159,13 @@ class BadInputIT {
                     assertThat(e.getFormattedMessage()).contains(errorCode).doesNotContain("\n");
                 });
         return response.body();
+    }
+
+    /** A copy of what was logged so far (the appender appends under its own lock). */
+    private static List<ch.qos.logback.classic.spi.ILoggingEvent> logLines() {
+        synchronized (logged) {
+            return List.copyOf(logged.list);
+        }
     }
 
     private static String refused(Port port, String body, String errorCode) throws Exception {
