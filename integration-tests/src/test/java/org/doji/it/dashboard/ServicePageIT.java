@@ -115,6 +115,17 @@ class ServicePageIT {
             assertThat(fault).contains("Fault");
             assertThat(page.getTitle()).isEqualTo(title);
             assertThat(page.findElements(By.cssSelector("pre.answer *"))).isEmpty();
+
+            // the SOAP 1.2 port's page: a SOAP 1.2 envelope, posted as application/soap+xml with the action
+            page.get(rm + "/soap12/help");
+            assertThat(page.getTitle()).startsWith("RmService · RmPortSoap12");
+            assertThat(sample(page, "describe", "request")).startsWith("<soap:Envelope xmlns:soap=\"http://www.w3.org/2003/05/soap-envelope\"");
+            WebElement form12 = page.findElement(By.cssSelector("#op-describe form.try"));
+            assertThat(form12.getAttribute("data-endpoint")).isEqualTo("/services/rm/soap12");
+            form12.findElement(By.cssSelector("button[type=submit]")).click();
+            assertThat(awaitAnswer(form12)).contains("describeResponse").contains("crm-page")
+                    .contains("http://www.w3.org/2003/05/soap-envelope");
+            assertThat(form12.getAttribute("data-http-status")).isEqualTo("200");
         }
     }
 

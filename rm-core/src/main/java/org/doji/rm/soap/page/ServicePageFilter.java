@@ -64,16 +64,15 @@ public class ServicePageFilter extends OncePerRequestFilter {
             send(response, "text/html", html.list(ports(), base));
         } else if (rest.equals(ASSETS + "/page.js") || rest.equals(ASSETS + "/page.css")) {
             asset(response, rest.substring(rest.lastIndexOf('/') + 1));
-        } else if (rest.endsWith(PAGE_SUFFIX) && request.getQueryString() == null && port(portPath(rest)) != null) {
-            ServicePort port = port(portPath(rest));
-            send(response, "text/html", html.page(port, base, origin(request) + base + port.path()));
         } else {
-            chain.doFilter(request, response);
+            ServicePort port = rest.endsWith(PAGE_SUFFIX) && request.getQueryString() == null
+                    ? port(rest.substring(0, rest.length() - PAGE_SUFFIX.length())) : null;
+            if (port != null) {
+                send(response, "text/html", html.page(port, base, origin(request) + base + port.path()));
+            } else {
+                chain.doFilter(request, response); // not a page: CXF answers (?wsdl, ?xsd=, SOAP, its 404s)
+            }
         }
-    }
-
-    private static String portPath(String rest) {
-        return rest.substring(0, rest.length() - PAGE_SUFFIX.length());
     }
 
     /** The port CXF serves at {@code path} (below the servlet), or null. */
