@@ -48,6 +48,14 @@ public final class SampleXml {
 
     /** A SOAP envelope (of {@code envelopeNamespace}) whose body holds a sample of each element, in order. */
     public String envelope(String envelopeNamespace, List<QName> bodyElements) {
+        return envelope(envelopeNamespace, bodyElements, "");
+    }
+
+    /**
+     * As above, with {@code header} (complete header blocks, each declaring its own namespaces, indented by four)
+     * in the SOAP header.
+     */
+    public String envelope(String envelopeNamespace, List<QName> bodyElements, String header) {
         Writer w = new Writer();
         StringBuilder body = new StringBuilder();
         for (QName name : bodyElements) {
@@ -62,7 +70,8 @@ public final class SampleXml {
         }
         StringBuilder xml = new StringBuilder("<soap:Envelope xmlns:soap=\"").append(envelopeNamespace).append('"');
         w.prefixes.forEach((ns, prefix) -> xml.append("\n    xmlns:").append(prefix).append("=\"").append(escape(ns)).append('"'));
-        xml.append(">\n  <soap:Header/>\n  <soap:Body>\n").append(body).append("  </soap:Body>\n</soap:Envelope>\n");
+        xml.append(header.isEmpty() ? ">\n  <soap:Header/>\n" : ">\n  <soap:Header>\n" + header + "  </soap:Header>\n")
+                .append("  <soap:Body>\n").append(body).append("  </soap:Body>\n</soap:Envelope>\n");
         return xml.toString();
     }
 

@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.cxf.Bus;
+import org.apache.cxf.transport.ChainInitiationObserver;
 import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.apache.cxf.transport.http.DestinationRegistry;
 import org.apache.cxf.transport.http.HTTPTransportFactory;
+import org.doji.rm.soap.security.SoapSecurity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -86,7 +88,9 @@ public class ServicePageFilter extends OncePerRequestFilter {
             return null;
         }
         try {
-            return ServicePort.of(path, destination.getEndpointInfo());
+            boolean token = destination.getMessageObserver() instanceof ChainInitiationObserver observer
+                    && SoapSecurity.requiresUsernameToken(observer.getEndpoint());
+            return ServicePort.of(path, destination.getEndpointInfo(), token);
         } catch (RuntimeException e) {
             log.warn("no service page for {}: {}", path, e.toString());
             return null;

@@ -11,6 +11,16 @@ import javax.xml.namespace.QName;
  */
 final class ServicePageHtml {
 
+    /** The WS-Security header a port with {@code doji.security} on requires (PasswordText, over HTTPS). */
+    static final String USERNAME_TOKEN = """
+                <wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd">
+                  <wsse:UsernameToken>
+                    <wsse:Username>user</wsse:Username>
+                    <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">password</wsse:Password>
+                  </wsse:UsernameToken>
+                </wsse:Security>
+            """;
+
     /** A row of the service list. */
     record Listed(ServicePort port, String address) {
     }
@@ -33,6 +43,10 @@ final class ServicePageHtml {
         if (!port.documentation().isEmpty()) {
             h.append("<p class=\"doc\" id=\"service-doc\">").append(escape(port.documentation())).append("</p>\n");
         }
+        if (port.usernameToken()) {
+            h.append("<p class=\"security\" id=\"security\">This port requires a WS-Security UsernameToken "
+                    + "(PasswordText, over HTTPS): put your user name and password into the samples' header.</p>\n");
+        }
         h.append("<p class=\"links\"><a id=\"wsdl\" href=\"").append(attr(portPath + "?wsdl")).append("\">WSDL</a>");
         port.schemaKeys().values().stream().distinct().sorted().forEach(key -> h.append(" · <a class=\"xsd\" href=\"")
                 .append(attr(portPath + "?xsd=" + key)).append("\">").append(escape(key)).append("</a>"));
@@ -54,7 +68,8 @@ final class ServicePageHtml {
 
     private void operation(StringBuilder h, ServicePort port, ServicePort.Operation op, String portPath, SampleXml samples,
                            String envelope) {
-        String request = op.input() == null ? "" : samples.envelope(envelope, List.of(op.input()));
+        String request = op.input() == null ? "" : samples.envelope(envelope, List.of(op.input()),
+                port.usernameToken() ? USERNAME_TOKEN : "");
         h.append("<section class=\"operation\" id=\"op-").append(attr(op.name())).append("\" data-operation=\"")
                 .append(attr(op.name())).append("\">\n<h2>").append(escape(op.name())).append("</h2>\n");
         if (!op.documentation().isEmpty()) {

@@ -27,10 +27,12 @@ import org.apache.ws.commons.schema.XmlSchemaCollection;
  * ({@code ?xsd=}).
  *
  * @param path       the port's path below the CXF servlet, e.g. {@code /rm} or {@code /rm/soap12}
+ * @param usernameToken whether the port requires a WS-Security UsernameToken ({@code doji.security} on)
  * @param schemaKeys the {@code ?xsd=} key of each schema namespace CXF serves for this port
  */
 public record ServicePort(String path, QName service, String portName, String documentation, boolean soap12,
-                          List<Operation> operations, XmlSchemaCollection schemas, Map<String, String> schemaKeys) {
+                          boolean usernameToken, List<Operation> operations, XmlSchemaCollection schemas,
+                          Map<String, String> schemaKeys) {
 
     /** One operation: its elements are global elements of the port's schemas (document/literal). */
     public record Operation(String name, String documentation, String soapAction, QName input, QName output,
@@ -46,7 +48,7 @@ public record ServicePort(String path, QName service, String portName, String do
     }
 
     /** The port CXF published at {@code path} with the service model {@code endpoint}. */
-    public static ServicePort of(String path, EndpointInfo endpoint) {
+    public static ServicePort of(String path, EndpointInfo endpoint, boolean usernameToken) {
         ServiceInfo service = endpoint.getService();
         boolean soap12 = endpoint.getBinding() instanceof SoapBindingInfo soap && soap.getSoapVersion() instanceof Soap12;
         List<Operation> operations = new ArrayList<>();
@@ -72,7 +74,7 @@ public record ServicePort(String path, QName service, String portName, String do
             }
         }
         return new ServicePort(path, service.getName(), endpoint.getName().getLocalPart(), documentation(service), soap12,
-                operations, schemas, keys);
+                usernameToken, operations, schemas, keys);
     }
 
     /** The port type's operations in the order the WSDL declares them (empty when the model is not from a WSDL). */

@@ -14,6 +14,10 @@ class ServicePageHtmlTest {
     private static final String HOSTILE = "<script>alert('x')</script>\" onmouseover=\"alert(1)";
 
     private static ServicePort port(String documentation) {
+        return port(documentation, false);
+    }
+
+    private static ServicePort port(String documentation, boolean secured) {
         XmlSchemaCollection schemas = new XmlSchemaCollection();
         schemas.read(new StringReader("""
                 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" elementFormDefault="qualified">
@@ -24,7 +28,7 @@ class ServicePageHtmlTest {
                 </xs:schema>"""));
         ServicePort.Operation op = new ServicePort.Operation("ping", documentation, "urn:t/ping",
                 new QName("urn:t", "ping"), new QName("urn:t", "pong"), List.of(new ServicePort.Fault("Oops", new QName("urn:t", "Oops"))));
-        return new ServicePort("/t", new QName("urn:t", "TestService"), "TestPort", documentation, false, List.of(op), schemas,
+        return new ServicePort("/t", new QName("urn:t", "TestService"), "TestPort", documentation, false, secured, List.of(op), schemas,
                 Map.of("urn:t", "t.xsd"));
     }
 
@@ -39,7 +43,16 @@ class ServicePageHtmlTest {
                 .contains("&lt;t:ping&gt;").contains("&lt;t:note&gt;note&lt;/t:note&gt;").contains("&lt;t:pong&gt;pong&lt;/t:pong&gt;")
                 .contains("<form class=\"try\" data-endpoint=\"/services/t\" data-soap-action=\"urn:t/ping\" data-soap12=\"false\">")
                 .contains("<a id=\"wsdl\" href=\"/services/t?wsdl\">").contains("src=\"/services/help/page.js\"")
-                .doesNotContain("<script>").doesNotContain("style=");
+                .doesNotContain("<script>").doesNotContain("style=").contains("&lt;soap:Header/&gt;")
+                .doesNotContain("UsernameToken");
+    }
+
+    @Test
+    void aPortWithSecurityOnHasAUsernameTokenInItsSampleRequests() {
+        String html = new ServicePageHtml().page(port("Answers pong.", true), "/services", "https://host:1/services/t");
+        assertThat(html).contains("id=\"security\"").contains("&lt;wsse:UsernameToken&gt;")
+                .contains("&lt;wsse:Username&gt;user&lt;/wsse:Username&gt;")
+                .contains("&lt;soap:Header&gt;\n    &lt;wsse:Security xmlns:wsse=");
     }
 
     @Test
