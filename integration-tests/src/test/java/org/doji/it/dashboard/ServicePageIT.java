@@ -72,6 +72,7 @@ class ServicePageIT {
             checkAgainstWsdl(chromium, grid.grcUrl(), "GrcService", "createCoAllocation");
             assertThat(sample(page, "createCoAllocation", "request")).contains("<grc:createCoAllocation")
                     .contains("<grc:correlationId>").contains("<types:site ");
+            chromium.script("window.scrollTo(0, 0)");
             chromium.fullPageScreenshot(Path.of(System.getProperty("basedir", "."), "target", "service-page-grc.png"));
 
             // the GRC's RM port has a page of its own, from the same mechanism
@@ -99,6 +100,7 @@ class ServicePageIT {
             String answer = awaitAnswer(form);
             assertThat(form.getAttribute("data-http-status")).isEqualTo("200");
             assertThat(answer).contains("describeResponse").contains("crm-page").contains("PAGE1");
+            chromium.script("arguments[0].scrollIntoView()", page.findElement(By.id("op-describe")));
             chromium.fullPageScreenshot(Path.of(System.getProperty("basedir", "."), "target", "service-page-rm.png"));
 
             // an edited envelope with markup in it: the port's fault comes back, shown as text, nothing runs
