@@ -62,7 +62,7 @@ public class ServicePageFilter extends OncePerRequestFilter {
         }
         String rest = path.substring(cxfPath.length());
         String base = request.getContextPath() + cxfPath;
-        if ((rest.isEmpty() || rest.equals("/")) && request.getQueryString() == null) {
+        if ((rest.isEmpty() || rest.equals("/")) && request.getQueryString() == null && !cxfPath.isEmpty()) {
             send(response, "text/html", html.list(ports(), base));
         } else if (rest.equals(ASSETS + "/page.js") || rest.equals(ASSETS + "/page.css")) {
             asset(response, rest.substring(rest.lastIndexOf('/') + 1));
