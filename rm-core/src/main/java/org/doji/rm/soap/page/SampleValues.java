@@ -33,8 +33,14 @@ import org.apache.ws.commons.schema.XmlSchemaType;
  */
 final class SampleValues {
 
-    /** The instant every sample time is derived from (a fixed, readable one: samples must not change per request). */
-    static final String SAMPLE_INSTANT = "2026-01-01T12:00:00Z";
+    /**
+     * The instant sample times are (a fixed, readable one in the future: samples must not change per request, and a
+     * sample reservation should not lie in the past); a field that closes a window ({@link #CLOSING}) gets
+     * {@link #SAMPLE_LATER}, so a sample window has a length.
+     */
+    static final String SAMPLE_INSTANT = "2030-01-01T12:00:00Z";
+    static final String SAMPLE_LATER = "2030-01-01T14:00:00Z";
+    static final Pattern CLOSING = Pattern.compile("end|to|until|latest\\w*|\\w*Expires|\\w*TerminationTime");
 
     private final XmlSchemaCollection schemas;
 
@@ -99,7 +105,7 @@ final class SampleValues {
             case "positiveInteger" -> bounds.number(BigDecimal.ONE, true);
             case "negativeInteger", "nonPositiveInteger" -> bounds.number(BigDecimal.ONE.negate(), true);
             case "decimal", "double", "float" -> bounds.number(new BigDecimal("1.5"), false);
-            case "dateTime" -> SAMPLE_INSTANT;
+            case "dateTime" -> field != null && CLOSING.matcher(field).matches() ? SAMPLE_LATER : SAMPLE_INSTANT;
             case "date" -> SAMPLE_INSTANT.substring(0, 10);
             case "time" -> SAMPLE_INSTANT.substring(11);
             case "duration" -> "PT1H";

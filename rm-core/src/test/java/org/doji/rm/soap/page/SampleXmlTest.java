@@ -51,6 +51,8 @@ class SampleXmlTest {
         schemas.read(new InputSource(getClass().getClassLoader().getResource("wsdl/doji-grc.xsd").toString()));
         String xml = new SampleXml(schemas).element(new QName(GRC, "createCoAllocation"));
         assertThat(xml).startsWith("<grc:createCoAllocation").contains("xmlns:grc=\"" + GRC + "\"")
+                .contains("<types:start>" + SampleValues.SAMPLE_INSTANT + "</types:start>")
+                .contains("<types:end>" + SampleValues.SAMPLE_LATER + "</types:end>")
                 .contains("bandwidthMbps=\"1\"").contains("<wsa:Address>http://example.org/Address</wsa:Address>").contains(SampleValues.SAMPLE_INSTANT);
     }
 
