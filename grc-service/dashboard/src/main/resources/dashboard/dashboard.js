@@ -111,11 +111,17 @@
   }
 
   function renderServices(services) {
+    // the list of this GRC's own ports (with their service pages): beside its user port
+    const own = services.find(s => s.role === 'GRC');
+    if (own && /\/grc$/.test(own.address)) {
+      document.getElementById('all-services').href = own.address.replace(/\/grc$/, '/');
+    }
     fill(document.querySelector('#services-table tbody'), services.map(s => el('tr', { 'data-service': s.name },
       el('td', {}, el('strong', {}, s.name)),
       el('td', {}, s.role),
       el('td', {}, el('code', {}, s.address)),
-      el('td', {}, el('a', { class: 'wsdl', href: s.wsdl, target: '_blank', rel: 'noopener' }, 'WSDL')))));
+      el('td', {}, el('a', { class: 'wsdl', href: s.wsdl, target: '_blank', rel: 'noopener' }, 'WSDL')),
+      el('td', {}, el('a', { class: 'page', href: s.page, target: '_blank', rel: 'noopener' }, 'Service page')))));
   }
 
   function renderLegend() {

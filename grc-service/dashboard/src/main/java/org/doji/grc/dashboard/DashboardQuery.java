@@ -142,18 +142,24 @@ public class DashboardQuery {
         return registry.all().stream().map(rm -> registry.description(rm.id())).flatMap(Optional::stream).toList();
     }
 
-    /** The GRC's port and every registered RM's, with their WSDL addresses. */
+    /** The GRC's port and every registered RM's, with their WSDL addresses and service pages. */
     public List<Service> services(String grcAddress) {
         List<Service> out = new java.util.ArrayList<>();
-        out.add(new Service(grcId, "GRC", grcAddress, wsdl(grcAddress)));
+        out.add(new Service(grcId, "GRC", grcAddress, wsdl(grcAddress), page(grcAddress)));
         // every GRC also serves the RM port type beside its own (a parent GRC registers it like any RM)
         String rmPort = grcAddress.endsWith("/grc") ? grcAddress.substring(0, grcAddress.length() - 4) + "/rm" : null;
         if (rmPort != null) {
-            out.add(new Service(grcId + " (RM port)", "GRC as an RM", rmPort, wsdl(rmPort)));
+            out.add(new Service(grcId + " (RM port)", "GRC as an RM", rmPort, wsdl(rmPort), page(rmPort)));
         }
         registry.all().forEach(rm -> out.add(new Service(rm.id(),
-                registry.description(rm.id()).map(d -> d.kind().name()).orElse("RM"), rm.address(), wsdl(rm.address()))));
+                registry.description(rm.id()).map(d -> d.kind().name()).orElse("RM"), rm.address(), wsdl(rm.address()), page(rm.address()))));
         return out;
+    }
+
+    /** The port's service page (every Doji SOAP port serves one, {@code org.doji.rm.soap.page}). */
+    private static String page(String address) {
+        int query = address.indexOf('?');
+        return (query < 0 ? address : address.substring(0, query)) + org.doji.rm.soap.page.ServicePageFilter.PAGE_SUFFIX;
     }
 
     private static String wsdl(String address) {

@@ -88,6 +88,7 @@ public final class DashboardViews {
                            Long latencyMillis, String error) {
     }
 
-    public record Service(String name, String role, String address, String wsdl) {
+    /** @param page the port's service page: operations, documentation, samples, try it */
+    public record Service(String name, String role, String address, String wsdl, String page) {
     }
 }

@@ -304,13 +304,16 @@ class DashboardApiTest {
                 .andExpect(jsonPath("$[0].name").value("grc-test"))
                 .andExpect(jsonPath("$[0].role").value("GRC"))
                 .andExpect(jsonPath("$[0].wsdl").value("http://localhost/services/grc?wsdl"))
+                .andExpect(jsonPath("$[0].page").value("http://localhost/services/grc/help"))
                 // the GRC's own RM port (for a parent GRC) is a service too
                 .andExpect(jsonPath("$[1].name").value("grc-test (RM port)"))
                 .andExpect(jsonPath("$[1].role").value("GRC as an RM"))
                 .andExpect(jsonPath("$[1].wsdl").value("http://localhost/services/rm?wsdl"))
+                .andExpect(jsonPath("$[1].page").value("http://localhost/services/rm/help"))
                 .andExpect(jsonPath("$[2].name").value("crm-east1"))
                 .andExpect(jsonPath("$[2].role").value("COMPUTE"))
                 .andExpect(jsonPath("$[2].wsdl").value("http://crm-east1:8081/services/rm?wsdl"))
+                .andExpect(jsonPath("$[2].page").value("http://crm-east1:8081/services/rm/help"))
                 .andExpect(jsonPath("$[6].role").value("NETWORK"))
                 .andExpect(jsonPath("$[8].name").value("crm-lost"))
                 .andExpect(jsonPath("$[8].role").value("RM"));

@@ -50,4 +50,9 @@ public final class SoapSecurity {
                 coordinatorOperations);
         return true;
     }
+
+    /** Whether {@link #install} put the UsernameToken check on this endpoint (a published one or its EndpointImpl). */
+    public static boolean requiresUsernameToken(org.apache.cxf.interceptor.InterceptorProvider endpoint) {
+        return endpoint.getInInterceptors().stream().anyMatch(UsernameTokenInInterceptor.class::isInstance);
+    }
 }

@@ -177,6 +177,40 @@ class SecureRmOverSoapContractTest extends RestartableRmContractTest {
 
     @Test
     void theWsdlIsReadableWithoutCredentials() throws Exception {
+        HttpResponse<String> wsdl = https().send(HttpRequest.newBuilder(URI.create(address() + "?wsdl")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(wsdl.statusCode()).isEqualTo(200);
+        assertThat(wsdl.body()).contains("RmService").contains("reserveCommit");
+    }
+
+    /** The port's service page says a UsernameToken is needed, and its sample, with real credentials, is answered. */
+    @Test
+    void theServicePagesSampleCarriesAUsernameToken() throws Exception {
+        HttpClient http = https();
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(address() + "/help")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("id=\"security\"");
+        String section = page.body().substring(page.body().indexOf("<section class=\"operation\" id=\"op-describe\""));
+        String sample = org.springframework.web.util.HtmlUtils.htmlUnescape(section.substring(
+                section.indexOf("<pre class=\"sample request\">") + 28, section.indexOf("</pre>")));
+        assertThat(sample).contains("<wsse:Username>user</wsse:Username>").contains("<rm:describe/>");
+        HttpResponse<String> refused = http.send(post(sample), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(500);
+        assertThat(refused.body()).contains("NOT_AUTHORIZED");
+        HttpResponse<String> answered = http.send(post(sample.replace(">user<", ">grc<").replace(">password<",
+                ">" + GRC_PASSWORD + "<")), HttpResponse.BodyHandlers.ofString());
+        assertThat(answered.statusCode()).isEqualTo(200);
+        assertThat(answered.body()).contains("describeResponse").contains("crm-secure");
+    }
+
+    private HttpRequest post(String envelope) {
+        return HttpRequest.newBuilder(URI.create(address())).header("Content-Type", "text/xml; charset=utf-8")
+                .header("SOAPAction", "\"http://doji.org/ns/2026/rm/describe\"")
+                .POST(HttpRequest.BodyPublishers.ofString(envelope)).build();
+    }
+
+    private static HttpClient https() throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         try (var in = java.nio.file.Files.newInputStream(tls.trustStore())) {
             trust.load(in, tls.password().toCharArray());
@@ -185,10 +219,7 @@ class SecureRmOverSoapContractTest extends RestartableRmContractTest {
         tmf.init(trust);
         SSLContext ssl = SSLContext.getInstance("TLS");
         ssl.init(null, tmf.getTrustManagers(), null);
-        HttpResponse<String> wsdl = HttpClient.newBuilder().sslContext(ssl).build()
-                .send(HttpRequest.newBuilder(URI.create(address() + "?wsdl")).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(wsdl.statusCode()).isEqualTo(200);
-        assertThat(wsdl.body()).contains("RmService").contains("reserveCommit");
+        return HttpClient.newBuilder().sslContext(ssl).build();
     }
 
     /** A client that uses CXF's standard WSS4J interceptor (as any WS-Security stack would) is accepted too. */
