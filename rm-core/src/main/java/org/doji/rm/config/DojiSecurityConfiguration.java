@@ -1,9 +1,12 @@
 package org.doji.rm.config;
 
+import java.time.Clock;
 import org.doji.rm.security.SecurityProperties;
+import org.doji.rm.soap.security.UsernameTokenVerifier;
 import org.doji.rm.security.UserStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -31,5 +34,23 @@ public class DojiSecurityConfiguration {
                     + "Configure users (and server.ssl.*) for any deployment beyond a local demo.");
         }
         return store;
+    }
+
+    /**
+     * The one UsernameToken check (and nonce cache) of this service, shared by all its SOAP ports, on the
+     * service's clock ({@code dojiClock} / {@code grcClock}; the system clock where there is none).
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public UsernameTokenVerifier dojiUsernameTokenVerifier(UserStore users, SecurityProperties properties,
+                                                           ObjectProvider<Clock> clock) {
+        SecurityProperties.TokenPolicy policy = properties.usernameToken();
+        if (users.enabled()) {
+            log.info("UsernameTokens: Created within {} (clock skew {}), Nonce and Created {}, PasswordDigest {}, "
+                    + "nonce cache of {}", policy.maxAge(), policy.clockSkew(),
+                    policy.requireNonceAndCreated() ? "required" : "optional (no replay protection without them)",
+                    policy.passwordDigest() ? "accepted" : "refused", policy.nonceCacheSize());
+        }
+        return new UsernameTokenVerifier(users, policy, clock.getIfAvailable(Clock::systemUTC));
     }
 }
