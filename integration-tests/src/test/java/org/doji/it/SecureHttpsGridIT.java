@@ -140,6 +140,8 @@ class SecureHttpsGridIT {
     void aUserCoAllocatesOverHttpsAndTheGrcReservesAtItsRmOverHttpsWithDigests() throws Exception {
         assertThat(grid.grcUrl()).startsWith("https://");
         assertThat(grid.rmUrls().get("crm-tls")).startsWith("https://");
+        assertThat(grid.grc().getBean(org.doji.grc.config.GrcProperties.class).rms()).singleElement()
+                .satisfies(rm -> assertThat(rm.passwordDigest()).as("doji.grc.rms[0].password-digest").isTrue());
         var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), oneSite(3), null);
         GrcPortType alice = as("alice", "alice-secret", ResourceReferences.addressOf(epr));
         await().atMost(Duration.ofSeconds(60)).until(() -> alice.getResourcePropertyDocument(new GetResourcePropertyDocument())
