@@ -90,8 +90,11 @@ class UsernameTokenInInterceptorTest {
         return security;
     }
 
+    private SoapMessage last;
+
     private Caller call(Element security) {
         SoapMessage message = new SoapMessage(new MessageImpl());
+        last = message;
         message.setExchange(new ExchangeImpl());
         message.getHeaders().add(new SoapHeader(SoapSecurity.WSSE_SECURITY, security));
         interceptor.handleMessage(message);
@@ -108,6 +111,8 @@ class UsernameTokenInInterceptorTest {
                     .doesNotContainIgnoringCase("xml-security").doesNotContainIgnoringCase("exception")
                     .doesNotContain("org.apache");
         });
+        assertThat(last.get(org.apache.cxf.message.FaultMode.class)).as("logged by CXF without a stack trace")
+                .isEqualTo(org.apache.cxf.message.FaultMode.CHECKED_APPLICATION_FAULT);
         assertThat(logged.list.subList(before, logged.list.size())).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
             assertThat(e.getThrowableProxy()).isNull();
