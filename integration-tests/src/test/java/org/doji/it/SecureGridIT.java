@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -13,13 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.frontend.ClientProxy;
-import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
-import org.apache.wss4j.common.ConfigurationConstants;
-import org.apache.wss4j.dom.WSConstants;
 import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
@@ -27,9 +19,6 @@ import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.grc.persistence.CoAllocationRepository;
@@ -94,43 +83,15 @@ class SecureGridIT {
     }
 
     private static GrcPortType as(String user, String password, String address) {
-        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
-        if (user != null) {
-            Client client = ClientProxy.getClient(port);
-            client.getOutInterceptors().add(new WSS4JOutInterceptor(Map.of(
-                    ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN,
-                    ConfigurationConstants.USER, user,
-                    ConfigurationConstants.PASSWORD_TYPE, WSConstants.PW_TEXT,
-                    ConfigurationConstants.ADD_USERNAMETOKEN_NONCE, "true",
-                    ConfigurationConstants.ADD_USERNAMETOKEN_CREATED, "true",
-                    ConfigurationConstants.PW_CALLBACK_REF, (javax.security.auth.callback.CallbackHandler) callbacks -> {
-                        for (var cb : callbacks) {
-                            ((org.apache.wss4j.common.ext.WSPasswordCallback) cb).setPassword(password);
-                        }
-                    })));
-        }
-        return port;
+        return SecureClients.as(user, password, address, null, null);
     }
 
     private static CoAllocationRequest oneSite(int day) {
-        return oneSite(day, 4);
+        return SecureClients.oneSite(day, 4);
     }
 
     private static CoAllocationRequest oneSite(int day, int cores) {
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(day, ChronoUnit.DAYS);
-        CoAllocationRequest r = new CoAllocationRequest();
-        SiteRequest s = new SiteRequest();
-        s.setId("a");
-        s.setCores(cores);
-        r.getSite().add(s);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        return r;
+        return SecureClients.oneSite(day, cores);
     }
 
     @Test

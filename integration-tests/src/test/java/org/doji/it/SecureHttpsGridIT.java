@@ -4,39 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.TrustManagerFactory;
-import org.apache.cxf.configuration.jsse.TLSClientParameters;
-import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.frontend.ClientProxy;
-import org.apache.cxf.transport.http.HTTPConduit;
-import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
-import org.apache.wss4j.common.ConfigurationConstants;
-import org.apache.wss4j.dom.WSConstants;
 import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.contract.grc.GetResourcePropertyDocument;
-import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.rm.soap.ResourceReferences;
@@ -92,48 +73,7 @@ class SecureHttpsGridIT {
     }
 
     private static GrcPortType as(String user, String password, String address) {
-        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
-        Client client = ClientProxy.getClient(port);
-        client.getOutInterceptors().add(new WSS4JOutInterceptor(Map.of(
-                ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN,
-                ConfigurationConstants.USER, user,
-                ConfigurationConstants.PASSWORD_TYPE, WSConstants.PW_TEXT,
-                ConfigurationConstants.ADD_USERNAMETOKEN_NONCE, "true",
-                ConfigurationConstants.ADD_USERNAMETOKEN_CREATED, "true",
-                ConfigurationConstants.PW_CALLBACK_REF, (javax.security.auth.callback.CallbackHandler) callbacks -> {
-                    for (var cb : callbacks) {
-                        ((org.apache.wss4j.common.ext.WSPasswordCallback) cb).setPassword(password);
-                    }
-                })));
-        TLSClientParameters params = new TLSClientParameters();
-        try (InputStream in = Files.newInputStream(tls.trustStore())) {
-            KeyStore trust = KeyStore.getInstance("PKCS12");
-            trust.load(in, tls.password().toCharArray());
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(trust);
-            params.setTrustManagers(tmf.getTrustManagers());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        ((HTTPConduit) client.getConduit()).setTlsClientParameters(params);
-        return port;
-    }
-
-    private static CoAllocationRequest oneSite(int day) {
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(day, ChronoUnit.DAYS);
-        CoAllocationRequest r = new CoAllocationRequest();
-        SiteRequest s = new SiteRequest();
-        s.setId("a");
-        s.setCores(4);
-        r.getSite().add(s);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        return r;
+        return SecureClients.as(user, password, address, tls.trustStore(), tls.password());
     }
 
     @Test
@@ -142,7 +82,7 @@ class SecureHttpsGridIT {
         assertThat(grid.rmUrls().get("crm-tls")).startsWith("https://");
         assertThat(grid.grc().getBean(org.doji.grc.config.GrcProperties.class).rms()).singleElement()
                 .satisfies(rm -> assertThat(rm.passwordDigest()).as("doji.grc.rms[0].password-digest").isTrue());
-        var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), oneSite(3), null);
+        var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), SecureClients.oneSite(3, 4), null);
         GrcPortType alice = as("alice", "alice-secret", ResourceReferences.addressOf(epr));
         await().atMost(Duration.ofSeconds(60)).until(() -> alice.getResourcePropertyDocument(new GetResourcePropertyDocument())
                 .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
