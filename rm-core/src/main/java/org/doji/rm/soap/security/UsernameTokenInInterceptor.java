@@ -74,7 +74,9 @@ final class UsernameTokenInInterceptor extends AbstractSoapInterceptor {
     }
 
     private void refused(SoapMessage message, String operation, DojiException e) {
-        log.warn("refused {} at {}: {}", operation == null ? "a call" : operation, address(message), e.getMessage());
+        // one line: a user name in the message may hold line breaks of the caller's choosing
+        log.warn("refused {} at {}: {}", operation == null ? "a call" : operation, address(message),
+                e.getMessage().replaceAll("\\p{Cntrl}", " "));
         // a declared fault of the operation, as if the service had thrown it: CXF then notes it in one INFO line
         // instead of a WARN with the interceptor's stack trace
         message.put(FaultMode.class, FaultMode.CHECKED_APPLICATION_FAULT);
