@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -13,23 +11,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.frontend.ClientProxy;
-import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
-import org.apache.wss4j.common.ConfigurationConstants;
-import org.apache.wss4j.dom.WSConstants;
 import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.contract.UnknownResourceFault;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.grc.Modify;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.grc.persistence.CoAllocationRepository;
@@ -95,41 +85,15 @@ class SecureGridIT {
     }
 
     private static GrcPortType as(String user, String password, String address) {
-        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
-        if (user != null) {
-            Client client = ClientProxy.getClient(port);
-            client.getOutInterceptors().add(new WSS4JOutInterceptor(Map.of(
-                    ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN,
-                    ConfigurationConstants.USER, user,
-                    ConfigurationConstants.PASSWORD_TYPE, WSConstants.PW_TEXT,
-                    ConfigurationConstants.PW_CALLBACK_REF, (javax.security.auth.callback.CallbackHandler) callbacks -> {
-                        for (var cb : callbacks) {
-                            ((org.apache.wss4j.common.ext.WSPasswordCallback) cb).setPassword(password);
-                        }
-                    })));
-        }
-        return port;
+        return SecureClients.as(user, password, address, null, null);
     }
 
     private static CoAllocationRequest oneSite(int day) {
-        return oneSite(day, 4);
+        return SecureClients.oneSite(day, 4);
     }
 
     private static CoAllocationRequest oneSite(int day, int cores) {
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(day, ChronoUnit.DAYS);
-        CoAllocationRequest r = new CoAllocationRequest();
-        SiteRequest s = new SiteRequest();
-        s.setId("a");
-        s.setCores(cores);
-        r.getSite().add(s);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        return r;
+        return SecureClients.oneSite(day, cores);
     }
 
     @Test
@@ -199,6 +163,130 @@ class SecureGridIT {
                             f -> assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("NOT_AUTHORIZED"));
         }
         assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(before);
+    }
+
+    /**
+     * Replay protection on the wire: one createCoAllocation as a WS-Security client signs it up (UsernameToken with
+     * Nonce and Created) is captured as raw bytes, and the SAME bytes are posted to the GRC twice. The first creates
+     * the co-allocation; the second is refused with the contract's NotAuthorizedFault and creates nothing.
+     */
+    @Test
+    void theSameSignedUpMessageSentTwiceIsRefusedTheSecondTime() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<byte[]> body = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> contentType = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> action = new java.util.concurrent.atomic.AtomicReference<>();
+        com.sun.net.httpserver.HttpServer recorder = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        byte[] fault = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body><soap:Fault>"
+                + "<faultcode>soap:Server</faultcode><faultstring>recorded</faultstring></soap:Fault></soap:Body>"
+                + "</soap:Envelope>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        recorder.createContext("/services/grc", exchange -> {
+            body.set(exchange.getRequestBody().readAllBytes());
+            contentType.set(exchange.getRequestHeaders().getFirst("Content-Type"));
+            action.set(exchange.getRequestHeaders().getFirst("SOAPAction"));
+            exchange.getResponseHeaders().add("Content-Type", "text/xml; charset=utf-8");
+            exchange.sendResponseHeaders(500, fault.length);
+            exchange.getResponseBody().write(fault);
+            exchange.close();
+        });
+        recorder.start();
+        try {
+            GrcPortType alice = as("alice", "alice-secret",
+                    "http://127.0.0.1:" + recorder.getAddress().getPort() + "/services/grc");
+            assertThatThrownBy(() -> alice.createCoAllocation(UUID.randomUUID().toString(), oneSite(11), null))
+                    .hasMessageContaining("recorded");
+        } finally {
+            recorder.stop(0);
+        }
+        String message = new String(body.get(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(message).contains("<wsse:Username>alice</wsse:Username>").contains(":Nonce").contains(":Created");
+
+        long before = grid.grc().getBean(CoAllocationRepository.class).count();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpRequest post = java.net.http.HttpRequest.newBuilder(java.net.URI.create(grid.grcUrl()))
+                .header("Content-Type", contentType.get()).header("SOAPAction", action.get() == null ? "\"\"" : action.get())
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body.get())).build();
+        var first = http.send(post, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+        assertThat(first.body()).contains("createCoAllocationResponse");
+        var second = http.send(post, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(second.statusCode()).as(second.body()).isEqualTo(500);
+        assertThat(second.body()).contains("NotAuthorizedFault>").contains("NOT_AUTHORIZED")
+                .contains("replayed UsernameToken").doesNotContain("createCoAllocationResponse");
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).as("one co-allocation, not two")
+                .isEqualTo(before + 1);
+    }
+
+    /**
+     * Another user's modify, cancel and Destroy are refused with the typed fault and change nothing: the
+     * co-allocation keeps its state, window, cost and plan, and stays readable by its owner (also once it ended).
+     */
+    @Test
+    void anotherUsersModifyCancelAndDestroyAreRefusedAndChangeNothing() throws Exception {
+        EndpointReferenceType epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
+                UUID.randomUUID().toString(), oneSite(9), null);
+        String key = ResourceReferences.keyOf(epr);
+        String address = ResourceReferences.addressOf(epr);
+        GrcPortType alice = as("alice", "alice-secret", address);
+        await().atMost(Duration.ofSeconds(60)).until(() -> document(alice).getState(),
+                s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
+        var before = document(alice);
+        assertThat(before.getState()).as(before.getReason()).isEqualTo(CoAllocationState.RESERVED);
+        long reservations = grid.rm("crm-s1").getBean(ReservationRepository.class).count()
+                + grid.rm("crm-s2").getBean(ReservationRepository.class).count();
+
+        GrcPortType bob = as("bob", "bob-secret", address);
+        Modify modify = new Modify();
+        modify.setCorrelationId(UUID.randomUUID().toString());
+        modify.setRequest(oneSite(10));
+        Cancel cancel = new Cancel();
+        cancel.setCorrelationId(UUID.randomUUID().toString());
+        for (var call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                () -> bob.modify(modify), () -> bob.cancel(cancel), () -> destroy(bob))) {
+            // the answer an unknown key gets: nothing tells bob that alice's co-allocation exists
+            assertThatThrownBy(call).isInstanceOfSatisfying(UnknownResourceFault.class, f -> {
+                assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("UNKNOWN_RESOURCE");
+                assertThat(f.getFaultInfo().getDescription()).isEqualTo("no such resource: " + key);
+            });
+        }
+        var after = document(alice);
+        assertThat(after.getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(after.getOwner()).isEqualTo("alice");
+        assertThat(after.getUpdated()).as("not touched").isEqualTo(before.getUpdated());
+        assertThat(after.getPlan().getWindow().getStart()).isEqualTo(before.getPlan().getWindow().getStart());
+        assertThat(after.getPlan().getWindow().getEnd()).isEqualTo(before.getPlan().getWindow().getEnd());
+        assertThat(after.getPlan().getCost()).isEqualTo(before.getPlan().getCost());
+        assertThat(after.getPlan().getSite()).extracting(s -> s.getSite())
+                .isEqualTo(before.getPlan().getSite().stream().map(s -> s.getSite()).toList());
+        assertThat(after.getRm()).extracting(o -> o.getReservationKey() + ":" + o.getReservationState())
+                .isEqualTo(before.getRm().stream().map(o -> o.getReservationKey() + ":" + o.getReservationState()).toList());
+        assertThat(grid.rm("crm-s1").getBean(ReservationRepository.class).count()
+                + grid.rm("crm-s2").getBean(ReservationRepository.class).count()).as("no RM was asked").isEqualTo(reservations);
+
+        // once it ended, bob still cannot forget it for alice
+        Cancel own = new Cancel();
+        own.setCorrelationId(UUID.randomUUID().toString());
+        alice.cancel(own);
+        await().atMost(Duration.ofSeconds(60)).until(() -> document(alice).getState(), s -> s == CoAllocationState.CANCELLED);
+        assertThatThrownBy(() -> destroy(bob)).isInstanceOf(UnknownResourceFault.class);
+        assertThat(document(alice).getState()).isEqualTo(CoAllocationState.CANCELLED);
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).findById(key)).isPresent();
+    }
+
+    /**
+     * Destroy through the stub: CXF's proxy also implements its {@code Client} interface, whose {@code destroy()}
+     * declares no exceptions, so the JDK proxy wraps the typed fault in an UndeclaredThrowableException.
+     */
+    private static void destroy(GrcPortType port) throws Throwable {
+        try {
+            port.destroy();
+        } catch (java.lang.reflect.UndeclaredThrowableException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static org.doji.contract.types.CoAllocationDocument document(GrcPortType port) throws Exception {
+        return port.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
     }
 
     @Test

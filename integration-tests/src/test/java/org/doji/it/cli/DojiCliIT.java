@@ -307,7 +307,8 @@ class DojiCliIT {
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.out()).contains("no co-allocations");
             assertThat(body.get()).contains("<wsse:Username>alice</wsse:Username>")
-                    .containsPattern("<wsse:Password Type=\"[^\"]*#PasswordText\">s3cret</wsse:Password>");
+                    .containsPattern("<wsse:Password Type=\"[^\"]*#PasswordText\">s3cret</wsse:Password>")
+                    .containsPattern("<wsse:Nonce [^>]*>[A-Za-z0-9+/=]{16,}</wsse:Nonce>").contains(":Created>");
         } finally {
             server.stop(0);
         }

@@ -1,10 +1,13 @@
 package org.doji.rm.config;
 
+import java.time.Clock;
 import org.doji.rm.security.OperatorAccess;
 import org.doji.rm.security.SecurityProperties;
 import org.doji.rm.security.UserStore;
+import org.doji.rm.soap.security.UsernameTokenVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -41,5 +44,23 @@ public class DojiSecurityConfiguration {
         FilterRegistrationBean<OperatorAccess> bean = new FilterRegistrationBean<>(new OperatorAccess(users, "Doji operator"));
         bean.addUrlPatterns("/actuator", "/actuator/*");
         return bean;
+    }
+
+    /**
+     * The one UsernameToken check (and nonce cache) of this service, shared by all its SOAP ports, on the
+     * service's clock ({@code dojiClock} / {@code grcClock}; the system clock where there is none).
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public UsernameTokenVerifier dojiUsernameTokenVerifier(UserStore users, SecurityProperties properties,
+                                                           ObjectProvider<Clock> clock) {
+        SecurityProperties.TokenPolicy policy = properties.usernameToken();
+        if (users.enabled()) {
+            log.info("UsernameTokens: Created within {} (clock skew {}), Nonce and Created {}, PasswordDigest {}, "
+                    + "nonce cache of {}", policy.maxAge(), policy.clockSkew(),
+                    policy.requireNonceAndCreated() ? "required" : "optional (no replay protection without them)",
+                    policy.passwordDigest() ? "accepted" : "refused", policy.nonceCacheSize());
+        }
+        return new UsernameTokenVerifier(users, policy, clock.getIfAvailable(Clock::systemUTC));
     }
 }

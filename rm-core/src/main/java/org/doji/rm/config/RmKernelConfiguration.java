@@ -15,6 +15,7 @@ import org.doji.rm.kernel.ReservationStore;
 import org.doji.rm.kernel.RmSettings;
 import org.doji.rm.security.UserStore;
 import org.doji.rm.soap.security.SoapSecurity;
+import org.doji.rm.soap.security.UsernameTokenVerifier;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.persistence.IdempotencyRepository;
 import org.doji.rm.persistence.JsonCodec;
@@ -127,10 +128,10 @@ public class RmKernelConfiguration {
 
     @Bean
     public EndpointImpl rmSoapEndpoint(Bus bus, ReservationKernel kernel, RmProperties props, Clock clock,
-                                       ObjectProvider<UserStore> users) {
+                                       ObjectProvider<UsernameTokenVerifier> tokens) {
         Faults faults = new Faults(props.id(), clock);
         return new SoapPortPublisher(bus, props.id(), clock).publish("/rm", new RmEndpoint(kernel, props.id(), faults, clock),
                 SoapPortPublisher.Limits.REQUESTS, endpoint -> SoapSecurity.install(endpoint,
-                        users.getIfAvailable(UserStore::disabled), faults, SoapSecurity.RM_COORDINATOR_OPERATIONS));
+                        tokens.getIfAvailable(UsernameTokenVerifier::disabled), faults, SoapSecurity.RM_COORDINATOR_OPERATIONS));
     }
 }

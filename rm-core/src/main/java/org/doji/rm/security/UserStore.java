@@ -11,6 +11,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.wss4j.common.ext.WSSecurityException;
+import org.apache.wss4j.common.util.UsernameTokenUtil;
+import org.apache.wss4j.dom.engine.WSSConfig;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
@@ -23,6 +26,13 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * next call with the same password costs microseconds; a changed or wrong password goes to the encoder again.
  */
 public class UserStore {
+
+    private static final String NOOP = "{noop}";
+
+    static {
+        // WSS4J's digest encodes with xml-security, which must be initialised first
+        WSSConfig.init();
+    }
 
     private final Map<String, SecurityProperties.User> users;
     private final PasswordEncoder encoder;
@@ -73,6 +83,38 @@ public class UserStore {
             throw DojiException.notAuthorized("unknown user or wrong password for '" + name + "'");
         }
         return user;
+    }
+
+    /**
+     * The user whose PasswordDigest token this is (UsernameToken Profile 1.1: Base64(SHA-1(nonce + created +
+     * password)), computed with WSS4J), or a NOT_AUTHORIZED {@link DojiException}. A digest can only be checked
+     * against the clear password, so only users configured with a {@code {noop}} password can use one; for any
+     * other the answer is the same as for a wrong password (the caller learns nothing about the user).
+     *
+     * @param nonce the token's nonce, decoded from Base64
+     */
+    public SecurityProperties.User authenticateDigest(String name, String digest, byte[] nonce, String created) {
+        if (name == null || name.isBlank()) {
+            throw DojiException.notAuthorized("the UsernameToken has no user name");
+        }
+        SecurityProperties.User user = users.get(name);
+        String clear = user == null || !user.password().startsWith(NOOP) ? null : user.password().substring(NOOP.length());
+        if (clear == null || digest == null || !MessageDigest.isEqual(
+                digest.getBytes(StandardCharsets.UTF_8), passwordDigest(nonce, created, clear).getBytes(StandardCharsets.UTF_8))) {
+            throw DojiException.notAuthorized("unknown user or wrong password digest for '" + name + "' (a PasswordDigest "
+                    + "can only be checked for users whose password is configured in clear, {noop}; others send "
+                    + "PasswordText over HTTPS)");
+        }
+        return user;
+    }
+
+    /** Base64(SHA-1(nonce + created + password)), as WSS4J computes it for a UsernameToken. */
+    public static String passwordDigest(byte[] nonce, String created, String password) {
+        try {
+            return UsernameTokenUtil.doPasswordDigest(nonce, created, password);
+        } catch (WSSecurityException e) {
+            throw new IllegalStateException("cannot compute a password digest", e);
+        }
     }
 
     /** The caller a user acts as: a coordinator if it has the COORDINATOR role. */

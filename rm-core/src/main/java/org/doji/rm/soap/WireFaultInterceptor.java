@@ -40,6 +40,8 @@ import org.w3c.dom.Node;
 public class WireFaultInterceptor extends AbstractSoapInterceptor {
 
     private static final Logger log = LoggerFactory.getLogger(WireFaultInterceptor.class);
+    /** Exchange property: an interceptor that refused the call has logged the refusal already. */
+    public static final String LOGGED = "doji.fault.logged";
     private static final String TYPES_NS = "http://doji.org/ns/2026/types";
     /** The detail elements of faults the caller caused (the others are the server's). */
     private static final Set<String> CLIENT_FAULTS =
@@ -73,7 +75,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
         boolean client = typed.kind() == FaultKind.INVALID_REQUEST || typed.kind() == FaultKind.UNKNOWN_RESOURCE
                 || typed.kind() == FaultKind.NOT_AUTHORIZED || typed.kind() == FaultKind.INVALID_STATE_TRANSITION;
         fault.setFaultCode(client ? message.getVersion().getSender() : message.getVersion().getReceiver());
-        if (client) {
+        if (client && !Boolean.TRUE.equals(message.getExchange() == null ? null : message.getExchange().get(LOGGED))) {
             log.warn("{} {}: refused {}: {}", originator, operation, typed.errorCode(), printable(typed.getMessage()));
         }
     }

@@ -56,7 +56,7 @@ public final class LocalGrid implements AutoCloseable {
                 log.info("starting RM {} ({}/{})", rm.id(), i, topology.rms().size());
                 ConfigurableApplicationContext ctx = new SpringApplicationBuilder(RmApplication.class).run(args(props));
                 grid.rms.put(rm.id(), ctx);
-                grid.rmUrls.put(rm.id(), "http://localhost:" + port(ctx) + "/services/rm");
+                grid.rmUrls.put(rm.id(), scheme(props) + "://localhost:" + port(ctx) + "/services/rm");
                 i++;
             }
             Map<String, Object> props = new LinkedHashMap<>(common);
@@ -82,7 +82,7 @@ public final class LocalGrid implements AutoCloseable {
 
     private void startGrc(org.springframework.context.ApplicationContextInitializer<ConfigurableApplicationContext> init) {
         grc = new SpringApplicationBuilder(GrcApplication.class).initializers(init).run(args(grcProps));
-        grcUrl = "http://localhost:" + port(grc) + "/services/grc";
+        grcUrl = scheme(grcProps) + "://localhost:" + port(grc) + "/services/grc";
     }
 
     /** Stops the GRC as a crash would leave it (nothing flushed beyond what is committed), keeping the RMs. */
@@ -97,6 +97,11 @@ public final class LocalGrid implements AutoCloseable {
             stopGrc();
         }
         startGrc(init);
+    }
+
+    /** https when the properties turn on Spring Boot's {@code server.ssl}. */
+    private static String scheme(Map<String, Object> props) {
+        return "true".equals(String.valueOf(props.get("server.ssl.enabled"))) ? "https" : "http";
     }
 
     /** As command-line arguments: they take precedence over every other property source (builder properties do not). */

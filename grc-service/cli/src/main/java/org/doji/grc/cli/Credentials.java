@@ -7,18 +7,23 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.message.Message;
 
 /**
- * The caller's credentials, sent as a WS-Security UsernameToken (password text; use HTTPS) through CXF's
- * WSS4JOutInterceptor. The interceptor is looked up by name so that the client still runs where
+ * The caller's credentials, sent as a WS-Security UsernameToken through CXF's WSS4JOutInterceptor: always with a
+ * fresh wsse:Nonce and wsu:Created (a secured GRC refuses tokens without them, stale ones and replayed ones), the
+ * password as PasswordText (use HTTPS) or, with {@code digest}, as PasswordDigest. The interceptor is looked up by name so that the client still runs where
  * cxf-rt-ws-security (or the SAAJ implementation it needs) is not on the class path: {@link #supported()}
  * says whether they are.
  */
-public record Credentials(String user, String password) {
+public record Credentials(String user, String password, boolean digest) {
 
     static final String WSS4J_OUT = "org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor";
     /** WSS4J's DOM mode works on a SAAJ message: without an implementation every call would fail. */
     static final String SAAJ_IMPL = "com.sun.xml.messaging.saaj.soap.SAAJMetaFactoryImpl";
 
-    public static final Credentials NONE = new Credentials(null, null);
+    public static final Credentials NONE = new Credentials(null, null, false);
+
+    public Credentials(String user, String password) {
+        this(user, password, false);
+    }
 
     public boolean present() {
         return user != null && !user.isBlank();
@@ -47,7 +52,9 @@ public record Credentials(String user, String password) {
         Map<String, Object> props = new HashMap<>();
         props.put("action", "UsernameToken");
         props.put("user", user);
-        props.put("passwordType", "PasswordText");
+        props.put("passwordType", digest ? "PasswordDigest" : "PasswordText");
+        props.put("addUsernameTokenNonce", "true");
+        props.put("addUsernameTokenCreated", "true");
         // a GRC that does not check tokens ignores the header instead of refusing the call
         props.put("mustUnderstand", "false");
         try {

@@ -23,7 +23,8 @@ public class DojiCli {
     public static final Set<String> VERBS = Set.of("reserve", "plan", "status", "list", "modify", "cancel", "rms",
             "simulate", "help", "--help", "-h", "--version", "-V");
 
-    private static final Set<String> GLOBAL_OPTIONS = Set.of("--grc", "--user", "--password", "--timeout", "--output", "-o");
+    private static final Set<String> GLOBAL_OPTIONS = Set.of("--grc", "--user", "--password", "--password-digest", "--timeout",
+            "--output", "-o");
 
     /** Whether a command line is the client's: it starts with a verb or with one of the global options. */
     public static boolean isCliInvocation(String[] args) {
@@ -48,6 +49,11 @@ public class DojiCli {
     @Option(names = "--password", paramLabel = "PASSWORD", scope = ScopeType.INHERIT, arity = "0..1", interactive = true,
             description = "Password of --user; without a value it is asked for on the terminal (default: $DOJI_PASSWORD)")
     String password;
+
+    @Option(names = "--password-digest", scope = ScopeType.INHERIT,
+            description = "Send the password as a WS-Security PasswordDigest instead of PasswordText (default: "
+                    + "$DOJI_PASSWORD_DIGEST=true; the GRC must know the clear password)")
+    Boolean passwordDigest;
 
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
             description = "Timeout of each call to the GRC (default 30s)")
@@ -153,7 +159,9 @@ public class DojiCli {
             ctx.err().println("doji: warning: this build cannot send WS-Security tokens (cxf-rt-ws-security and "
                     + "saaj-impl are not both on the class path); calling the GRC without credentials");
         }
-        return new Credentials(u, p);
+        boolean digest = passwordDigest != null ? passwordDigest
+                : Boolean.parseBoolean(ctx.env().getOrDefault("DOJI_PASSWORD_DIGEST", "false"));
+        return new Credentials(u, p, digest);
     }
 
     java.time.Duration callTimeout() {

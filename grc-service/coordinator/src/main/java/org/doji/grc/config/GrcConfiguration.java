@@ -52,7 +52,7 @@ public class GrcConfiguration {
     public RmRegistry rmRegistry(GrcProperties props, Clock clock) {
         return new RmRegistry(props.rms().stream().map(rm -> new RmRegistry.Entry(rm.id(), rm.url(),
                 new RemoteResourceManager(rm.url(), props.connectTimeout(), props.rmTimeout(),
-                        rm.security(props.trustStore(), props.trustStorePassword())))).toList(),
+                        rm.security(props.trustStore(), props.trustStorePassword(), clock)))).toList(),
                 Caller.coordinator(props.id()), clock);
     }
 
@@ -196,11 +196,11 @@ public class GrcConfiguration {
     @Bean
     public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service, RmRegistry registry,
                                         GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
-                                        Clock clock, org.doji.rm.security.UserStore users) {
+                                        Clock clock, org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
         return ports.publish("/grc", new GrcEndpoint(service, registry, adminPolicy, faults), SoapPortPublisher.Limits.REQUESTS,
-                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, users, faults));
+                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
     }
 
     /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
@@ -231,12 +231,13 @@ public class GrcConfiguration {
 
     @Bean
     public EndpointImpl grcRmSoapEndpoint(SoapPortPublisher ports, org.doji.grc.hierarchy.GrcResourceManager rm,
-                                          GrcProperties props, Clock clock, org.doji.rm.security.UserStore users) {
+                                          GrcProperties props, Clock clock,
+                                          org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // as at every RM: only registered coordinators (a parent GRC's account) reserve and commit here
         return ports.publish("/rm", new org.doji.rm.soap.RmEndpoint(rm, props.id(), faults, clock),
                 SoapPortPublisher.Limits.REQUESTS, endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint,
-                        users, faults, org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS));
+                        tokens, faults, org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS));
     }
 
     private static java.util.concurrent.ThreadFactory named(String prefix) {

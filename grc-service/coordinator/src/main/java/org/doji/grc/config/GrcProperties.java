@@ -110,22 +110,34 @@ public record GrcProperties(
 
     /**
      * One registered RM: its id, the address of its RM port (e.g. http://host:8081/services/rm) and, when the
-     * RM requires WS-Security, the coordinator account this GRC uses there.
+     * RM requires WS-Security, the coordinator account this GRC uses there ({@code password-digest}: send it as a
+     * PasswordDigest rather than PasswordText; every token carries a fresh Nonce and Created either way).
      */
-    public record Rm(String id, String url, String username, String password) {
+    public record Rm(String id, String url, String username, String password, boolean passwordDigest) {
 
-        /** How this GRC calls the RM: its token (if any) and the trust store for https. */
-        public org.doji.rm.soap.client.ClientSecurity security(java.nio.file.Path trustStore, String trustStorePassword) {
+        public Rm(String id, String url, String username, String password) {
+            this(id, url, username, password, false);
+        }
+
+        /** How this GRC calls the RM: its token (if any, dated by {@code clock}) and the trust store for https. */
+        public org.doji.rm.soap.client.ClientSecurity security(java.nio.file.Path trustStore, String trustStorePassword,
+                                                               java.time.Clock clock) {
             var s = username == null ? org.doji.rm.soap.client.ClientSecurity.NONE
-                    : org.doji.rm.soap.client.ClientSecurity.token(username, password);
+                    : org.doji.rm.soap.client.ClientSecurity.token(username, password).withPasswordDigest(passwordDigest)
+                            .withClock(clock);
             return trustStore == null ? s : s.withTrustStore(trustStore, trustStorePassword, "PKCS12");
         }
+
+        @org.springframework.boot.context.properties.bind.ConstructorBinding
         public Rm {
             if (id == null || id.isBlank()) {
                 throw new IllegalArgumentException("doji.grc.rms[].id is required");
             }
             if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
                 throw new IllegalArgumentException("doji.grc.rms[" + id + "].url must be an http(s) URL, was " + url);
+            }
+            if (passwordDigest && username == null) {
+                throw new IllegalArgumentException("doji.grc.rms[" + id + "].password-digest needs a username and password");
             }
             if ((username == null) != (password == null)) {
                 throw new IllegalArgumentException("doji.grc.rms[" + id + "]: username and password go together");

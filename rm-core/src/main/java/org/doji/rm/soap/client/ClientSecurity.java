@@ -4,24 +4,28 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.Clock;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
  * How a client authenticates to a Doji service and whom it trusts over HTTPS: an optional WS-Security
- * UsernameToken (PasswordText, so only over HTTPS outside tests) and an optional trust store (without one, the
- * JVM's default trust store is used for https addresses).
+ * UsernameToken, always with a fresh wsse:Nonce and wsu:Created (PasswordText, so only over HTTPS outside tests, or
+ * PasswordDigest) and an optional trust store (without one, the JVM's default trust store is used for https
+ * addresses).
  *
  * @param username           UsernameToken user (null = anonymous calls)
  * @param password           its password in clear (what the token carries)
  * @param trustStore         trust store with the services' certificates (null = JVM default)
  * @param trustStorePassword password of the trust store
  * @param trustStoreType     PKCS12 (default) or JKS
+ * @param passwordDigest     send PasswordDigest instead of PasswordText (the service must know the clear password)
+ * @param clock              the clock of the tokens' wsu:Created (default: the system clock)
  */
 public record ClientSecurity(String username, String password, Path trustStore, String trustStorePassword,
-                             String trustStoreType) {
+                             String trustStoreType, boolean passwordDigest, Clock clock) {
 
-    public static final ClientSecurity NONE = new ClientSecurity(null, null, null, null, null);
+    public static final ClientSecurity NONE = new ClientSecurity(null, null, null, null, null, false, null);
 
     public ClientSecurity {
         if ((username == null) != (password == null)) {
@@ -36,14 +40,28 @@ public record ClientSecurity(String username, String password, Path trustStore, 
         if (trustStoreType == null || trustStoreType.isBlank()) {
             trustStoreType = "PKCS12";
         }
+        if (clock == null) {
+            clock = Clock.systemUTC();
+        }
     }
 
     public static ClientSecurity token(String username, String password) {
-        return new ClientSecurity(username, password, null, null, null);
+        return new ClientSecurity(username, password, null, null, null, false, null);
     }
 
     public ClientSecurity withTrustStore(Path path, String storePassword, String type) {
-        return new ClientSecurity(username, password, path, storePassword, type);
+        return new ClientSecurity(username, password, path, storePassword, type, passwordDigest, clock);
+    }
+
+    /** Sends the password as a PasswordDigest (true) or as PasswordText (false, the default). */
+    public ClientSecurity withPasswordDigest(boolean digest) {
+        return new ClientSecurity(username, password, trustStore, trustStorePassword, trustStoreType, digest, clock);
+    }
+
+    /** Dates the tokens' wsu:Created by this clock (tests on a virtual clock shared with the service). */
+    public ClientSecurity withClock(Clock tokenClock) {
+        return new ClientSecurity(username, password, trustStore, trustStorePassword, trustStoreType, passwordDigest,
+                tokenClock);
     }
 
     public boolean hasToken() {
@@ -70,6 +88,6 @@ public record ClientSecurity(String username, String password, Path trustStore, 
     @Override
     public String toString() {
         // never print the passwords
-        return "ClientSecurity[user=" + username + ", trustStore=" + trustStore + "]";
+        return "ClientSecurity[user=" + username + ", digest=" + passwordDigest + ", trustStore=" + trustStore + "]";
     }
 }

@@ -67,7 +67,7 @@ public class RemoteResourceManager implements ResourceManager {
     public RemoteResourceManager(String address, Duration connectTimeout, Duration receiveTimeout,
                                  ClientSecurity security) {
         this.address = address;
-        this.token = security.hasToken() ? new UsernameTokenHeader(security.username(), security.password()) : null;
+        this.token = security.hasToken() ? new UsernameTokenHeader(security) : null;
         // no WS-Addressing headers: every call names its resource in the ResourceKey header itself, and the
         // RM's addressing interceptors then have nothing to decode, correlate or answer (a few % of each call)
         this.port = new RmService().getRmPort();

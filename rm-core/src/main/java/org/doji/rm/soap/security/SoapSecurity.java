@@ -4,15 +4,15 @@ import java.util.Set;
 import javax.xml.namespace.QName;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.wss4j.common.WSS4JConstants;
-import org.doji.rm.security.UserStore;
 import org.doji.rm.soap.Faults;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Installs WS-Security UsernameToken authentication on a CXF endpoint (the RM port here; the GRC publishes its
- * ports with the same call). Every operation then needs a {@code wsse:Security} header with a UsernameToken
- * (PasswordText, meant for HTTPS) of a user of the {@link UserStore}; the authenticated
+ * ports with the same call). Every operation then needs a {@code wsse:Security} header with a fresh, never replayed
+ * UsernameToken (PasswordText over HTTPS, or PasswordDigest; with wsse:Nonce and wsu:Created) of a configured
+ * user, as the service's one {@link UsernameTokenVerifier} decides; the authenticated
  * {@link org.doji.rm.api.Caller} is what {@link org.doji.rm.soap.SoapRequestContext#caller} returns. Failures
  * are the contract's typed NotAuthorized fault; {@code ?wsdl} stays readable without credentials.
  */
@@ -30,21 +30,21 @@ public final class SoapSecurity {
     }
 
     /** Authentication only: any configured user may call any operation. */
-    public static boolean install(EndpointImpl endpoint, UserStore users, Faults faults) {
-        return install(endpoint, users, faults, Set.of());
+    public static boolean install(EndpointImpl endpoint, UsernameTokenVerifier verifier, Faults faults) {
+        return install(endpoint, verifier, faults, Set.of());
     }
 
     /**
      * Authentication on every operation, and the COORDINATOR role on {@code coordinatorOperations} (local
      * names of the WSDL operations). Does nothing when the store has no users (security off); returns whether
-     * it installed anything. Call before {@code endpoint.publish(...)}.
+     * it installed anything. Every port of a service shares the one verifier (and so its nonce cache). Call before {@code endpoint.publish(...)}.
      */
-    public static boolean install(EndpointImpl endpoint, UserStore users, Faults faults,
+    public static boolean install(EndpointImpl endpoint, UsernameTokenVerifier verifier, Faults faults,
                                   Set<String> coordinatorOperations) {
-        if (!users.enabled()) {
+        if (!verifier.enabled()) {
             return false;
         }
-        endpoint.getInInterceptors().add(new UsernameTokenInInterceptor(users, faults, coordinatorOperations));
+        endpoint.getInInterceptors().add(new UsernameTokenInInterceptor(verifier, faults, coordinatorOperations));
         log.info("WS-Security UsernameToken required on {} (coordinator-only operations: {})",
                 endpoint.getAddress() == null ? endpoint.getImplementorClass().getSimpleName() : endpoint.getAddress(),
                 coordinatorOperations);
