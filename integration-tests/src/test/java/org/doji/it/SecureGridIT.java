@@ -305,6 +305,19 @@ class SecureGridIT {
                 ClientSecurity.token("grc", "grc-secret"));
         var held = asGrc.reserve(org.doji.rm.api.Caller.ANONYMOUS, UUID.randomUUID().toString(), spec, null);
         assertThat(held.owner()).isEqualTo("grc");
+        // at an RM too, another user's reservation gets the answer an unknown key gets, word for word
+        String unknown = "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+        String[] answers = new String[2];
+        int i = 0;
+        for (String key : List.of(held.key(), unknown)) {
+            int n = i++;
+            assertThatThrownBy(() -> asAlice.get(org.doji.rm.api.Caller.ANONYMOUS, key))
+                    .isInstanceOfSatisfying(DojiException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(FaultKind.UNKNOWN_RESOURCE);
+                        answers[n] = e.getMessage().replace(key, "KEY");
+                    });
+        }
+        assertThat(answers[0]).isEqualTo(answers[1]).doesNotContain("alice", "grc", "own");
         asGrc.abort(org.doji.rm.api.Caller.ANONYMOUS, held.key(), UUID.randomUUID().toString());
         assertThat(grid.rm("crm-s1").getBean(ReservationRepository.class).count()).isEqualTo(before + 1);
     }

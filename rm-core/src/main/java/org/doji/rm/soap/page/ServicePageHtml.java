@@ -17,6 +17,8 @@ final class ServicePageHtml {
                   <wsse:UsernameToken>
                     <wsse:Username>user</wsse:Username>
                     <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">password</wsse:Password>
+                    <wsse:Nonce EncodingType="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary">NONCE</wsse:Nonce>
+                    <wsu:Created xmlns:wsu="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd">CREATED</wsu:Created>
                   </wsse:UsernameToken>
                 </wsse:Security>
             """;
@@ -45,7 +47,9 @@ final class ServicePageHtml {
         }
         if (port.usernameToken()) {
             h.append("<p class=\"security\" id=\"security\">This port requires a WS-Security UsernameToken "
-                    + "(PasswordText, over HTTPS): put your user name and password into the samples' header.</p>\n");
+                    + "(PasswordText, over HTTPS): put your user name and password into the samples' header; the try-it "
+                    + "form puts a fresh Nonce and Created in place of NONCE and CREATED as it sends (a service accepts "
+                    + "each pair once).</p>\n");
         }
         h.append("<p class=\"links\"><a id=\"wsdl\" href=\"").append(attr(portPath + "?wsdl")).append("\">WSDL</a>");
         port.schemaKeys().values().stream().distinct().sorted().forEach(key -> h.append(" · <a class=\"xsd\" href=\"")

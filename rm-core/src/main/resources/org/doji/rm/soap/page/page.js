@@ -31,6 +31,14 @@
     return out.join('\n');
   }
 
+  // a UsernameToken is accepted once and only while fresh: each send gets its own Nonce and Created
+  function freshToken(envelope) {
+    const nonce = new Uint8Array(16);
+    window.crypto.getRandomValues(nonce);
+    return envelope.replace('>NONCE<', '>' + btoa(String.fromCharCode.apply(null, nonce)) + '<')
+      .replace('>CREATED<', '>' + new Date().toISOString() + '<');
+  }
+
   function sameServer(endpoint) {
     // a path on this server, nothing else (no scheme, no host, no protocol-relative //host)
     return typeof endpoint === 'string' && endpoint.startsWith('/') && !endpoint.startsWith('//')
@@ -60,7 +68,7 @@
       const started = performance.now();
       try {
         const response = await fetch(endpoint, {
-          method: 'POST', headers: headers, body: form.querySelector('textarea').value,
+          method: 'POST', headers: headers, body: freshToken(form.querySelector('textarea').value),
           credentials: 'same-origin', redirect: 'error', cache: 'no-store'
         });
         const text = await response.text();

@@ -203,8 +203,12 @@ class SecureRmOverSoapContractTest extends RestartableRmContractTest {
         HttpResponse<String> refused = http.send(post(sample), HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).isEqualTo(500);
         assertThat(refused.body()).contains("NOT_AUTHORIZED");
+        // what the page's try-it form does as it sends: a fresh Nonce and Created
+        String nonce = java.util.Base64.getEncoder().encodeToString(java.util.UUID.randomUUID().toString().getBytes());
         HttpResponse<String> answered = http.send(post(sample.replace(">user<", ">grc<").replace(">password<",
-                ">" + GRC_PASSWORD + "<")), HttpResponse.BodyHandlers.ofString());
+                ">" + GRC_PASSWORD + "<").replace(">NONCE<", ">" + nonce + "<")
+                .replace(">CREATED<", ">" + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS) + "<")),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(answered.statusCode()).isEqualTo(200);
         assertThat(answered.body()).contains("describeResponse").contains("crm-secure");
     }
