@@ -269,17 +269,8 @@ public final class SampleXml {
         return text.replace("--", "- -");
     }
 
+    /** Text safe in XML content and attributes: the page's escaping, one copy. */
     static String escape(String text) {
-        StringBuilder b = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return ServicePageHtml.escape(text);
     }
 }
