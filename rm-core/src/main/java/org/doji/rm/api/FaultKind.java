@@ -7,5 +7,10 @@ public enum FaultKind {
     NOT_AUTHORIZED,
     RESOURCE_UNAVAILABLE,
     INVALID_STATE_TRANSITION,
-    INTERNAL_ERROR
+    INTERNAL_ERROR;
+
+    /** Whether the caller can fix it (SOAP fault code Client, Sender in 1.2), rather than the service (Server). */
+    public boolean callersFault() {
+        return this != RESOURCE_UNAVAILABLE && this != INTERNAL_ERROR;
+    }
 }

@@ -31,15 +31,21 @@ public record TimePolicy(Duration maxAdvance, Duration maxLength, Duration start
 
     /** A new window [start, end) asked for at {@code now}; {@code field} names it in the fault. */
     public void checkNew(Instant start, Instant end, Instant now, String field) {
-        if (end.isAfter(start) && end.isAfter(now) && start.isBefore(now.minus(startTolerance))) {
+        checkOrder(start, end, now, field);
+        if (start.isBefore(now.minus(startTolerance))) {
             throw DojiException.invalidField(field, "STARTS_IN_PAST", "the window starts at " + start
                     + ", before now (" + now + "); ask for a start from now on");
         }
-        check(start, end, now, field);
+        checkLimits(start, end, now, field);
     }
 
     /** A window being changed (a modification): it may have started already, but must hold every other rule. */
     public void check(Instant start, Instant end, Instant now, String field) {
+        checkOrder(start, end, now, field);
+        checkLimits(start, end, now, field);
+    }
+
+    private static void checkOrder(Instant start, Instant end, Instant now, String field) {
         if (!end.isAfter(start)) {
             throw DojiException.invalidField(field, "END_NOT_AFTER_START", "the window's end (" + end
                     + ") must be after its start (" + start + ")");
@@ -48,6 +54,9 @@ public record TimePolicy(Duration maxAdvance, Duration maxLength, Duration start
             throw DojiException.invalidField(field, "WINDOW_IN_PAST", "the window ends at " + end
                     + ", which is not after now (" + now + ")");
         }
+    }
+
+    private void checkLimits(Instant start, Instant end, Instant now, String field) {
         if (end.isAfter(now.plus(maxAdvance))) {
             throw DojiException.invalidField(field, "TOO_FAR_AHEAD", "the window ends at " + end
                     + "; reservations can end at most " + maxAdvance.toDays() + " days ahead");

@@ -38,14 +38,14 @@ public final class SoapPortPublisher {
     public static final String SOAP12_SUFFIX = "/soap12";
 
     private final Bus bus;
-    private final String originator;
-    private final Clock clock;
+    // one of each for every port this publisher opens: stateless, and the fault interceptor holds a JAXB context
+    private final EmptyBodyInterceptor emptyBody = new EmptyBodyInterceptor();
+    private final WireFaultInterceptor wireFaults;
 
     /** @param originator the service's id, named as the originator of the faults it answers bad input with */
     public SoapPortPublisher(Bus bus, String originator, Clock clock) {
         this.bus = bus;
-        this.originator = originator;
-        this.clock = clock;
+        this.wireFaults = new WireFaultInterceptor(originator, clock);
     }
 
     /**
@@ -75,8 +75,8 @@ public final class SoapPortPublisher {
         endpoint.getProperties().put("org.apache.cxf.stax.maxElementDepth", limits.maxElementDepth());
         endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", limits.maxTextLength());
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", limits.maxXmlCharacters());
-        endpoint.getInInterceptors().add(new EmptyBodyInterceptor());
-        endpoint.getOutFaultInterceptors().add(new WireFaultInterceptor(originator, clock));
+        endpoint.getInInterceptors().add(emptyBody);
+        endpoint.getOutFaultInterceptors().add(wireFaults);
         security.accept(endpoint);
         return endpoint;
     }

@@ -4,7 +4,6 @@ import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBElement;
 import jakarta.xml.bind.JAXBException;
 import java.time.Clock;
-import java.util.Set;
 import java.util.UUID;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -43,9 +42,6 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     /** Exchange property: an interceptor that refused the call has logged the refusal already. */
     public static final String LOGGED = "doji.fault.logged";
     private static final String TYPES_NS = "http://doji.org/ns/2026/types";
-    /** The detail elements of faults the caller caused (the others are the server's). */
-    private static final Set<String> CLIENT_FAULTS =
-            Set.of("InvalidRequestFault", "UnknownResourceFault", "NotAuthorizedFault", "InvalidStateTransitionFault");
 
     private final String originator;
     private final Clock clock;
@@ -72,8 +68,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
         if (typed == null) {
             typed = untyped(fault, operation);
         }
-        boolean client = typed.kind() == FaultKind.INVALID_REQUEST || typed.kind() == FaultKind.UNKNOWN_RESOURCE
-                || typed.kind() == FaultKind.NOT_AUTHORIZED || typed.kind() == FaultKind.INVALID_STATE_TRANSITION;
+        boolean client = typed.kind().callersFault();
         fault.setFaultCode(client ? message.getVersion().getSender() : message.getVersion().getReceiver());
         if (client && !Boolean.TRUE.equals(message.getExchange() == null ? null : message.getExchange().get(LOGGED))) {
             log.warn("{} {}: refused {}: {}", originator, operation, typed.errorCode(), printable(typed.getMessage()));
@@ -85,10 +80,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
         if (fault.hasDetails()) {
             for (Node n = fault.getDetail().getFirstChild(); n != null; n = n.getNextSibling()) {
                 if (n instanceof Element e && TYPES_NS.equals(e.getNamespaceURI())) {
-                    String name = e.getLocalName();
-                    FaultKind kind = CLIENT_FAULTS.contains(name) ? kindOf(name) : null;
-                    return new DojiException(kind == null ? FaultKind.INTERNAL_ERROR : kind, text(e, "errorCode"),
-                            text(e, "description"));
+                    return new DojiException(kindOf(e.getLocalName()), text(e, "errorCode"), text(e, "description"));
                 }
             }
         }
@@ -155,7 +147,8 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
             case "UnknownResourceFault" -> FaultKind.UNKNOWN_RESOURCE;
             case "NotAuthorizedFault" -> FaultKind.NOT_AUTHORIZED;
             case "InvalidStateTransitionFault" -> FaultKind.INVALID_STATE_TRANSITION;
-            default -> null;
+            case "ResourceUnavailableFault" -> FaultKind.RESOURCE_UNAVAILABLE;
+            default -> FaultKind.INTERNAL_ERROR;
         };
     }
 
