@@ -6,13 +6,25 @@ import time
 
 import zeep
 from zeep.exceptions import Fault
-from zeep.wsa import WsAddressingPlugin
 
 BINDING = '{http://doji.org/ns/2026/wsdl}GrcSoapBinding'
+DOCUMENT = '{http://doji.org/ns/2026/types}CoAllocationDocument'
+
+
+def document(client, resource):
+    """OASIS GetResourcePropertyDocument answers the document in an xsd:any: zeep hands it over as XML (or already
+    parsed when it resolves the element), and the WSDL's own schema reads it."""
+    answer = resource.GetResourcePropertyDocument()
+    any_value = getattr(answer, '_value_1', answer)
+    if hasattr(any_value, 'tag'):
+        return client.get_element(DOCUMENT).parse(any_value, client.wsdl.types)
+    return any_value
 
 
 def main(grc_url):
-    client = zeep.Client(grc_url + '?wsdl', plugins=[WsAddressingPlugin()])
+    # no WsAddressingPlugin: zeep adds the WS-Addressing headers itself to the operations whose WSDL declares a
+    # wsam:Action (the OASIS WS-RF ones), and the plugin would add them a second time (a refused message)
+    client = zeep.Client(grc_url + '?wsdl')
     grc = client.create_service(BINDING, grc_url)
     start = (datetime.datetime.now(datetime.timezone.utc).replace(minute=0, second=0, microsecond=0)
              + datetime.timedelta(days=3))
@@ -26,12 +38,12 @@ def main(grc_url):
     address = epr.Address._value_1 if hasattr(epr.Address, '_value_1') else epr.Address
     print('ADDRESS=' + address)
     resource = client.create_service(BINDING, address)
-    doc = resource.GetResourcePropertyDocument()
+    doc = document(client, resource)
     for _ in range(600):
         if doc.state not in ('Planning', 'Reserving', 'Committing'):
             break
         time.sleep(0.1)
-        doc = resource.GetResourcePropertyDocument()
+        doc = document(client, resource)
     print('KEY=' + doc.key)
     print('STATE=' + doc.state)
     for site in doc.plan.site if doc.plan is not None else []:
@@ -43,7 +55,7 @@ def main(grc_url):
         grc.createCoAllocation(correlationId='zeep-bad-%d' % time.time_ns(), request=bad)
         print('FAULT=none')
     except Fault as fault:
-        code = fault.detail.find('.//{http://doji.org/ns/2026/types}errorCode')
+        code = fault.detail.find('.//{http://docs.oasis-open.org/wsrf/bf-2}ErrorCode')
         print('FAULT=' + (code.text if code is not None else fault.message))
 
 

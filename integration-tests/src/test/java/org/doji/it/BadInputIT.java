@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * Hostile and broken input sent as raw HTTP, as an attacker would, to the GRC's user port AND to an RM port, case
@@ -91,6 +92,13 @@ class BadInputIT {
 
         /** An operation that addresses one resource, sent without the resource key. */
         String keyless() {
+            return name.equals("grc")
+                    ? envelope("<rp:GetResourcePropertyDocument xmlns:rp=\"http://docs.oasis-open.org/wsrf/rp-2\"/>")
+                    : envelope("<rl:Destroy xmlns:rl=\"http://docs.oasis-open.org/wsrf/rl-2\"/>");
+        }
+
+        /** A request of the operations Doji's own namespace had until the OASIS ones replaced them. */
+        String beforeOasis() {
             return name.equals("grc") ? envelope("<g:GetResourcePropertyDocument/>") : envelope("<rm:Destroy/>");
         }
 
@@ -144,7 +152,7 @@ class BadInputIT {
         HttpResponse<String> response = post(port, action, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
         assertThat(response.body()).as(response.body())
-                .contains("InvalidRequestFault", "errorCode>" + errorCode + "</", "<faultcode>soap:Client</faultcode>")
+                .contains("InvalidRequestFault", "ErrorCode dialect=\"http://doji.org/ns/2026/errors\">" + errorCode + "</", "<faultcode>soap:Client</faultcode>")
                 .doesNotContain("java.", "Exception", "org.apache", "org.doji.rm", "org.doji.grc", "Marshalling Error");
         assertThat(response.body().length()).as("a refusal is short, whatever was sent").isLessThan(3_000);
         assertThat(port.stored().getAsLong()).as("nothing stored").isEqualTo(before);
@@ -237,6 +245,26 @@ class BadInputIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("ports")
+    void repeatedWsAddressingHeadersAreTheCallersError(Port port) throws Exception {
+        String action = port.name().equals("grc")
+                ? "http://docs.oasis-open.org/wsrf/rpw-2/GetResourcePropertyDocument/GetResourcePropertyDocumentRequest"
+                : "http://docs.oasis-open.org/wsrf/rlw-2/ImmediateResourceTermination/DestroyRequest";
+        String headers = ("<wsa:Action>" + action + "</wsa:Action><wsa:MessageID>urn:uuid:" + UUID.randomUUID()
+                + "</wsa:MessageID>");
+        String body = port.keyless().replace("<soap:Body>", "<soap:Header xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">"
+                + headers + headers.replaceAll("urn:uuid:[0-9a-f-]+", "urn:uuid:" + UUID.randomUUID()) + "</soap:Header><soap:Body>");
+        refused(port, action, body, "INVALID_ADDRESSING");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void aRequestInTheNamespaceTheOasisOperationsReplacedSaysWhatIsExpected(Port port) throws Exception {
+        String answer = refused(port, "", port.beforeOasis(), "SCHEMA_VIOLATION");
+        assertThat(answer).contains("Expected {http://docs.oasis-open.org/wsrf/");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
     void charactersXmlOrPeopleDoNotUseAreRefused(Port port) throws Exception {
         refused(port, port.withText("a&#x1;b"), "ILLEGAL_CHARACTER");
         refused(port, port.withText("a&#x85;b"), "SCHEMA_VIOLATION"); // C1 control (NEL): legal XML, not text
@@ -299,8 +327,8 @@ class BadInputIT {
         r.setTime(t);
         assertThatThrownBy(() -> grc.createCoAllocation("c-" + UUID.randomUUID(), r, null))
                 .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
-                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("SCHEMA_VIOLATION");
-                    assertThat(f.getFaultInfo().getDescription()).contains("'0'", "minInclusive", "Cores");
+                    assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("SCHEMA_VIOLATION");
+                    assertThat(BaseFaults.description(f.getFaultInfo())).contains("'0'", "minInclusive", "Cores");
                 });
     }
 }

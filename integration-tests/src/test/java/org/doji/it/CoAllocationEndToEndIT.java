@@ -24,8 +24,6 @@ import org.doji.contract.GrcService;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.UnknownResourceFault;
 import org.doji.contract.addressing.EndpointReferenceType;
-import org.doji.contract.grc.GetResourceProperty;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -51,6 +49,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * The walking skeleton end to end: a GRC and four simulated RMs (three compute sites, one network
@@ -149,8 +148,7 @@ class CoAllocationEndToEndIT {
         // a consumer that is gone: the co-allocation goes ahead as if there were none
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                 request(tomorrow(11), tomorrow(12), 2, 2, 10), ResourceReferences.reference("http://127.0.0.1:9/gone", "x"));
-        await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED);
+        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(at(epr)).getState(), s -> s == CoAllocationState.RESERVED);
     }
 
     @Test
@@ -158,8 +156,7 @@ class CoAllocationEndToEndIT {
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
                 request(tomorrow(13), tomorrow(14), 4, 4, 100), null);
         String key = ResourceReferences.keyOf(epr);
-        await().atMost(Duration.ofSeconds(60)).until(() -> at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED);
+        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(at(epr)).getState(), s -> s == CoAllocationState.RESERVED);
         List<java.nio.file.Path> files;
         try (var list = java.nio.file.Files.list(lpDir)) {
             files = list.filter(f -> f.getFileName().toString().startsWith(key)).sorted().toList();
@@ -178,7 +175,7 @@ class CoAllocationEndToEndIT {
         // the same optimum as the plan the GRC reserved
         var m = java.util.regex.Pattern.compile("Objective:\\s+\\S+\\s+=\\s+([-0-9.eE+]+)").matcher(solution);
         assertThat(m.find()).as(solution).isTrue();
-        double cost = at(epr).getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument()
+        double cost = CoAllocationDocuments.of(at(epr))
                 .getPlan().getCost();
         assertThat(Double.parseDouble(m.group(1))).isCloseTo(cost, org.assertj.core.data.Offset.offset(1e-6));
     }
@@ -198,13 +195,12 @@ class CoAllocationEndToEndIT {
         GrcPortType co = new GrcService().getGrcPortSoap12(new AddressingFeature());
         ((BindingProvider) co).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, ResourceReferences.addressOf(epr));
         await().atMost(Duration.ofSeconds(60)).until(() ->
-                co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState(),
+                CoAllocationDocuments.of(co).getState(),
                 org.doji.it.faults.GrcClient::isFinal);
-        assertThat(co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
+        assertThat(CoAllocationDocuments.of(co).getState())
                 .isEqualTo(CoAllocationState.RESERVED);
         // the same co-allocation through the SOAP 1.1 port
-        assertThat(at(ResourceReferences.reference(grid.grcUrl(), key)).getResourcePropertyDocument(
-                new GetResourcePropertyDocument()).getCoAllocationDocument().getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(CoAllocationDocuments.of(at(ResourceReferences.reference(grid.grcUrl(), key))).getState()).isEqualTo(CoAllocationState.RESERVED);
     }
 
     @Test
@@ -237,9 +233,9 @@ class CoAllocationEndToEndIT {
 
         GrcPortType co = at(epr);
         await().atMost(Duration.ofSeconds(60)).until(() ->
-                co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState(),
+                CoAllocationDocuments.of(co).getState(),
                 org.doji.it.faults.GrcClient::isFinal);
-        CoAllocationDocument doc = co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        CoAllocationDocument doc = CoAllocationDocuments.of(co);
         assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
         assertThat(doc.getPlan().getWindow().getStart()).isEqualTo(start);
         assertThat(doc.getPlan().getWindow().getEnd()).isEqualTo(end);
@@ -271,17 +267,14 @@ class CoAllocationEndToEndIT {
         }
 
         // WS-ResourceProperties GetResourceProperty of one property
-        GetResourceProperty get = new GetResourceProperty();
-        get.setProperty(new QName(ResourceReferences.TYPES_NS, "state"));
-        List<Object> state = co.getResourceProperty(get).getAny();
+        List<Object> state = co.getResourceProperty(new QName(ResourceReferences.TYPES_NS, "state")).getAny();
         assertThat(state).singleElement().satisfies(e -> assertThat(((Element) e).getTextContent()).isEqualTo("Reserved"));
 
         // the key in a SOAP header alone (no ?res= in the address) addresses the same co-allocation
         GrcPortType headerOnly = grc();
         ((BindingProvider) headerOnly).getRequestContext().put(Header.HEADER_LIST, new java.util.ArrayList<>(List.of(
                 new Header(ResourceReferences.RESOURCE_KEY, key, new JAXBDataBinding(String.class)))));
-        assertThat(headerOnly.getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument().getKey()).isEqualTo(key);
+        assertThat(CoAllocationDocuments.of(headerOnly).getKey()).isEqualTo(key);
 
         // the caller's list shows it
         assertThat(grc().list(List.of(CoAllocationState.RESERVED), null, null, null).getCoAllocation())
@@ -295,10 +288,10 @@ class CoAllocationEndToEndIT {
         CoAllocationRequest bad = request(tomorrow(3), tomorrow(1), 1, 1, 100);
         assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), bad, null))
                 .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
-                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("END_NOT_AFTER_START");
-                    assertThat(f.getFaultInfo().getDescription()).contains("is not after start");
+                    assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("END_NOT_AFTER_START");
+                    assertThat(BaseFaults.description(f.getFaultInfo())).contains("is not after start");
                     assertThat(f.getFaultInfo().getField()).isEqualTo("request/time/fixed/end");
-                    assertThat(f.getFaultInfo().getOriginator()).isEqualTo("grc");
+                    assertThat(f.getFaultInfo().getService()).isEqualTo("grc");
                     assertThat(f.getFaultInfo().getTimestamp()).isNotNull();
                 });
         assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(grcRows);
@@ -311,7 +304,7 @@ class CoAllocationEndToEndIT {
         r.getSite().get(0).getCandidate().add("NO_SUCH_SITE");
         assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), r, null))
                 .isInstanceOfSatisfying(UnknownResourceFault.class,
-                        f -> assertThat(f.getFaultInfo().getDescription()).contains("NO_SUCH_SITE"));
+                        f -> assertThat(BaseFaults.description(f.getFaultInfo())).contains("NO_SUCH_SITE"));
     }
 
     @Test

@@ -18,7 +18,6 @@ import org.doji.contract.GrcService;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.ResourceUnavailableFault;
 import org.doji.contract.addressing.EndpointReferenceType;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -43,6 +42,7 @@ import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * Modification of a co-allocation over SOAP, two-phase at every RM: same RMs keep their reservation keys
@@ -125,7 +125,7 @@ class CoAllocationModifyIT {
     }
 
     private static CoAllocationDocument doc(GrcPortType co) throws Exception {
-        return co.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        return CoAllocationDocuments.of(co);
     }
 
     private static GrcPortType addressing(String key) {
@@ -174,7 +174,7 @@ class CoAllocationModifyIT {
         assertThat(modify(before.getKey(), correlation, longer).getPlan().getWindow().getEnd()).isEqualTo(day(3));
         assertThatThrownBy(() -> modify(before.getKey(), correlation, request(day(1), day(4), 8, null, 8, 500)))
                 .isInstanceOfSatisfying(InvalidRequestFault.class,
-                        f -> assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("CORRELATION_ID_REUSED"));
+                        f -> assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("CORRELATION_ID_REUSED"));
         assertThat(doc(addressing(before.getKey())).getPlan().getWindow().getEnd()).isEqualTo(day(3));
     }
 
@@ -209,8 +209,8 @@ class CoAllocationModifyIT {
         assertThatThrownBy(() -> modify(before.getKey(), UUID.randomUUID().toString(),
                 request(day(10), day(13), 16, "SITE_A", 0, 0)))
                 .isInstanceOfSatisfying(ResourceUnavailableFault.class, f -> {
-                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("MODIFY_REFUSED");
-                    assertThat(f.getFaultInfo().getDescription()).contains("unchanged", "crm-a");
+                    assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("MODIFY_REFUSED");
+                    assertThat(BaseFaults.description(f.getFaultInfo())).contains("unchanged", "crm-a");
                 });
 
         CoAllocationDocument after = doc(addressing(before.getKey()));
@@ -228,7 +228,7 @@ class CoAllocationModifyIT {
         assertThatThrownBy(() -> modify(before.getKey(), UUID.randomUUID().toString(),
                 request(day(15), day(16), 400, null, 0, 0)))
                 .isInstanceOfSatisfying(ResourceUnavailableFault.class,
-                        f -> assertThat(f.getFaultInfo().getDescription()).contains("no feasible plan"));
+                        f -> assertThat(BaseFaults.description(f.getFaultInfo())).contains("no feasible plan"));
         assertThat(keysByRm(doc(addressing(before.getKey())))).isEqualTo(keysByRm(before));
     }
 }

@@ -47,8 +47,11 @@ class GrcAnswersSchemaIT {
     static void start() throws Exception {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of())
                 .crm("crm-y", "Y", "D", 1, 4, 2.0, Map.of()).build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of());
-        schema = SchemaFactory.newDefaultInstance().newSchema(
-                GrcAnswersSchemaIT.class.getClassLoader().getResource("wsdl/doji-grc.xsd"));
+        ClassLoader contract = GrcAnswersSchemaIT.class.getClassLoader();
+        // Doji's GRC schema and OASIS WS-ResourceProperties' (whose answers hold the documents), as the contract ships them
+        schema = SchemaFactory.newDefaultInstance().newSchema(new javax.xml.transform.Source[] {
+                new javax.xml.transform.stream.StreamSource(contract.getResource("wsdl/doji-grc.xsd").toString()),
+                new javax.xml.transform.stream.StreamSource(contract.getResource("wsdl/rp-2.xsd").toString())});
     }
 
     @AfterAll
@@ -67,7 +70,7 @@ class GrcAnswersSchemaIT {
     private static String call(String action, String header, String body) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(grid.grcUrl()))
                 .header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "\"http://doji.org/ns/2026/grc/" + action + "\"")
+                .header("SOAPAction", "\"" + (action.startsWith("http") ? action : "http://doji.org/ns/2026/grc/" + action) + "\"")
                 .POST(HttpRequest.BodyPublishers.ofString(envelope(header, body))).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return r.body();
@@ -105,9 +108,10 @@ class GrcAnswersSchemaIT {
         String key = text(created, "ResourceKey[^>]*>([^<]+)<");
 
         String keyHeader = "<t:ResourceKey>" + key + "</t:ResourceKey>";
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
-                call("GetResourcePropertyDocument", keyHeader, "<g:GetResourcePropertyDocument/>").contains(">Reserved<"));
-        String document = call("GetResourcePropertyDocument", keyHeader, "<g:GetResourcePropertyDocument/>");
+        String getDocument = "http://docs.oasis-open.org/wsrf/rpw-2/GetResourcePropertyDocument/GetResourcePropertyDocumentRequest";
+        String ask = "<rp:GetResourcePropertyDocument xmlns:rp=\"http://docs.oasis-open.org/wsrf/rp-2\"/>";
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> call(getDocument, keyHeader, ask).contains(">Reserved<"));
+        String document = call(getDocument, keyHeader, ask);
         Element payload = validPayload(document);
         // the document with its per-RM outcomes and their reservation EPRs was what got checked
         assertThat(payload.getElementsByTagNameNS("http://doji.org/ns/2026/types", "rm").getLength()).isEqualTo(2);

@@ -13,10 +13,11 @@ import java.util.Map;
 import java.util.UUID;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.ResourceUnknownFault;
 import org.doji.contract.UnknownResourceFault;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -35,6 +36,7 @@ import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * Security end to end (DESIGN §11): every call to the GRC carries a WS-Security UsernameToken; users see and
@@ -103,24 +105,23 @@ class SecureGridIT {
         String key = ResourceReferences.keyOf(epr);
         String address = ResourceReferences.addressOf(epr);
         GrcPortType alice = as("alice", "alice-secret", address);
-        await().atMost(Duration.ofSeconds(60)).until(() -> alice.getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
-        var doc = alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(alice).getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
+        var doc = CoAllocationDocuments.of(alice);
         assertThat(doc.getState()).as(doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
         assertThat(doc.getOwner()).isEqualTo("alice");
 
         GrcPortType bob = as("bob", "bob-secret", address);
         // another user's key gets the answer an unknown key gets, word for word: nothing tells bob it exists
         assertThatThrownBy(() -> bob.getResourcePropertyDocument(new GetResourcePropertyDocument()))
-                .isInstanceOfSatisfying(UnknownResourceFault.class,
-                        f -> assertThat(f.getFaultInfo().getDescription()).isEqualTo("no such resource: " + key)
+                .isInstanceOfSatisfying(ResourceUnknownFault.class,
+                        f -> assertThat(BaseFaults.description(f.getFaultInfo())).isEqualTo("no such resource: " + key)
                                 .doesNotContain("bob", "own"));
         Cancel cancel = new Cancel();
         cancel.setCorrelationId(UUID.randomUUID().toString());
         assertThatThrownBy(() -> bob.cancel(cancel)).isInstanceOf(UnknownResourceFault.class);
         assertThat(as("bob", "bob-secret", grid.grcUrl()).list(List.of(), null, null, null).getCoAllocation())
                 .noneSatisfy(s -> assertThat(s.getKey()).isEqualTo(key));
-        assertThat(alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument().getState())
+        assertThat(CoAllocationDocuments.of(alice).getState())
                 .isEqualTo(CoAllocationState.RESERVED);
     }
 
@@ -160,7 +161,7 @@ class SecureGridIT {
                 as("mallory", "x", grid.grcUrl()))) {
             assertThatThrownBy(() -> port.createCoAllocation(UUID.randomUUID().toString(), oneSite(5), null))
                     .isInstanceOfSatisfying(NotAuthorizedFault.class,
-                            f -> assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("NOT_AUTHORIZED"));
+                            f -> assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("NOT_AUTHORIZED"));
         }
         assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(before);
     }
@@ -242,11 +243,13 @@ class SecureGridIT {
         Cancel cancel = new Cancel();
         cancel.setCorrelationId(UUID.randomUUID().toString());
         for (var call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
-                () -> bob.modify(modify), () -> bob.cancel(cancel), () -> destroy(bob))) {
-            // the answer an unknown key gets: nothing tells bob that alice's co-allocation exists
-            assertThatThrownBy(call).isInstanceOfSatisfying(UnknownResourceFault.class, f -> {
-                assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("UNKNOWN_RESOURCE");
-                assertThat(f.getFaultInfo().getDescription()).isEqualTo("no such resource: " + key);
+                () -> bob.modify(modify), () -> bob.cancel(cancel), () -> bob.destroyResource())) {
+            // the answer an unknown key gets: nothing tells bob that alice's co-allocation exists (Doji's fault on
+            // Doji's operations, WS-Resource's ResourceUnknownFault on WS-ResourceLifetime's Destroy)
+            assertThatThrownBy(call).isInstanceOfAny(UnknownResourceFault.class, ResourceUnknownFault.class).satisfies(t -> {
+                var info = t instanceof UnknownResourceFault f ? f.getFaultInfo() : ((ResourceUnknownFault) t).getFaultInfo();
+                assertThat(BaseFaults.errorCode(info)).isEqualTo("UNKNOWN_RESOURCE");
+                assertThat(BaseFaults.description(info)).isEqualTo("no such resource: " + key);
             });
         }
         var after = document(alice);
@@ -268,25 +271,13 @@ class SecureGridIT {
         own.setCorrelationId(UUID.randomUUID().toString());
         alice.cancel(own);
         await().atMost(Duration.ofSeconds(60)).until(() -> document(alice).getState(), s -> s == CoAllocationState.CANCELLED);
-        assertThatThrownBy(() -> destroy(bob)).isInstanceOf(UnknownResourceFault.class);
+        assertThatThrownBy(() -> bob.destroyResource()).isInstanceOf(ResourceUnknownFault.class);
         assertThat(document(alice).getState()).isEqualTo(CoAllocationState.CANCELLED);
         assertThat(grid.grc().getBean(CoAllocationRepository.class).findById(key)).isPresent();
     }
 
-    /**
-     * Destroy through the stub: CXF's proxy also implements its {@code Client} interface, whose {@code destroy()}
-     * declares no exceptions, so the JDK proxy wraps the typed fault in an UndeclaredThrowableException.
-     */
-    private static void destroy(GrcPortType port) throws Throwable {
-        try {
-            port.destroy();
-        } catch (java.lang.reflect.UndeclaredThrowableException e) {
-            throw e.getCause();
-        }
-    }
-
     private static org.doji.contract.types.CoAllocationDocument document(GrcPortType port) throws Exception {
-        return port.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        return CoAllocationDocuments.of(port);
     }
 
     @Test

@@ -16,7 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.NotAuthorizedFault;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
@@ -84,9 +83,8 @@ class SecureHttpsGridIT {
                 .satisfies(rm -> assertThat(rm.passwordDigest()).as("doji.grc.rms[0].password-digest").isTrue());
         var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), SecureClients.oneSite(3, 4), null);
         GrcPortType alice = as("alice", "alice-secret", ResourceReferences.addressOf(epr));
-        await().atMost(Duration.ofSeconds(60)).until(() -> alice.getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument().getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
-        var doc = alice.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(alice).getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
+        var doc = CoAllocationDocuments.of(alice);
         assertThat(doc.getState()).as(doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
         assertThat(doc.getRm()).singleElement().satisfies(o -> assertThat(o.getRmId()).isEqualTo("crm-tls"));
 

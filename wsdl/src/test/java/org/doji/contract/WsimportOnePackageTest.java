@@ -23,7 +23,8 @@ class WsimportOnePackageTest {
     @ParameterizedTest
     @ValueSource(strings = {"doji-grc.wsdl", "doji-rm.wsdl", "doji-notify.wsdl"})
     void generatesInOnePackage(String wsdl, @TempDir Path out) throws Throwable {
-        Path source = Path.of("src/main/resources/wsdl", wsdl).toAbsolutePath();
+        // the contract as it ships: Doji's WSDLs beside the OASIS schemas they import (see pom.xml)
+        Path source = Path.of("target/contract/wsdl", wsdl).toAbsolutePath();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream previous = System.out;
         int status;
@@ -32,6 +33,8 @@ class WsimportOnePackageTest {
             // -extension: the SOAP 1.2 port (the JAX-WS RI calls SOAP 1.2 over WSDL 1.1 an extension)
             status = com.sun.tools.ws.WsImport.doMain(new String[] {
                     "-extension", "-p", "one.client", "-d", out.toString(), "-Xnocompile", source.toString()});
+        } catch (com.sun.tools.ws.wscompile.AbortException aborted) {
+            status = -1; // wsimport gave up; its report says why
         } finally {
             System.setOut(previous);
         }

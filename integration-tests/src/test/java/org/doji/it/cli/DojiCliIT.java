@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.grc.PlanResult;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
@@ -40,6 +39,7 @@ import org.doji.grc.demo.LocalGrid;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.doji.it.CoAllocationDocuments;
 
 /**
  * The {@code doji} client end to end: a GRC and four simulated RMs over SOAP on random loopback ports; the
@@ -97,8 +97,7 @@ class DojiCliIT {
     }
 
     private static CoAllocationDocument document(String key) throws Exception {
-        return grc(grid.grcUrl() + "?res=" + key).getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument();
+        return CoAllocationDocuments.of(grc(grid.grcUrl() + "?res=" + key));
     }
 
     /** "co-allocation KEY accepted: ADDRESS" is the first line of reserve. */
@@ -330,7 +329,7 @@ class DojiCliIT {
 
         Run unknown = process(jar, "--grc", grid.grcUrl(), "status", "co-doesnotexist");
         assertThat(unknown.code()).isEqualTo(4);
-        assertThat(unknown.err()).contains("UnknownResourceFault");
+        assertThat(unknown.err()).contains("ResourceUnknownFault UNKNOWN_RESOURCE");
 
         Run bad = process(jar, "reserve", "--policy", "FASTEST");
         assertThat(bad.code()).isEqualTo(2);

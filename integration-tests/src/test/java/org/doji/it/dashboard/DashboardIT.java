@@ -21,7 +21,6 @@ import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -38,6 +37,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.doji.it.CoAllocationDocuments;
 
 /**
  * The dashboard as an operator sees it: the demo grid (a GRC and six simulated RMs on random loopback
@@ -213,7 +213,7 @@ class DashboardIT {
     }
 
     private static CoAllocationDocument document(String key) throws Exception {
-        return at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        return CoAllocationDocuments.of(at(key));
     }
 
     private static CoAllocationDocument awaitSettled(String key) throws Exception {

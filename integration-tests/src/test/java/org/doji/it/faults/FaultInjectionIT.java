@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * Faults injected over real SOAP into the reference grid (10 CRMs, 3 NRMs, durable H2, each RM behind a
@@ -336,7 +337,7 @@ class FaultInjectionIT {
         assertThat(client.create(correlation, r)).isEqualTo(first);
         assertThatThrownBy(() -> client.create(correlation, twoSites(29, null, null))).cause()
                 .isInstanceOfSatisfying(org.doji.contract.InvalidRequestFault.class,
-                        f -> assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("CORRELATION_ID_REUSED"));
+                        f -> assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("CORRELATION_ID_REUSED"));
     }
 
     private static List<String> keysIn(String soap) {

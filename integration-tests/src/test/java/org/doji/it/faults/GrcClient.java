@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
-import org.doji.contract.grc.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -22,6 +21,7 @@ import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
 import org.doji.contract.types.TimeWindow;
 import org.doji.rm.soap.ResourceReferences;
+import org.doji.it.CoAllocationDocuments;
 
 /**
  * A user of the GRC over SOAP through the generated stubs (WS-Addressing, implied-resource EPRs). One
@@ -73,7 +73,7 @@ public final class GrcClient {
 
     public CoAllocationDocument document(String key) {
         try {
-            return at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+            return CoAllocationDocuments.of(at(key));
         } catch (Exception e) {
             throw new IllegalStateException("GetResourcePropertyDocument of " + key + " failed: " + e, e);
         }

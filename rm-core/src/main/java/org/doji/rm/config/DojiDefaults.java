@@ -53,6 +53,8 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         defaults.put("management.metrics.data.repository.autotime.enabled", "false");
         // clients without WS-Addressing (plain stubs, zeep, gSOAP) are welcome; CXF would warn on each call
         defaults.put("logging.level.org.apache.cxf.ws.addressing.ContextUtils", "ERROR");
+        // a repeated WS-Addressing header is refused with one WARN line of our own (WireFaultInterceptor)
+        defaults.put("logging.level.org.apache.cxf.ws.addressing.soap.MAPCodec", "ERROR");
         // every fault a port answers is logged once by WireFaultInterceptor (a client's error as one WARN line);
         // CXF would add a stack trace per refused request
         defaults.put("logging.level.org.apache.cxf.phase.PhaseInterceptorChain", "ERROR");

@@ -12,6 +12,7 @@ final class BadInput {
     /** Java class names (java.lang.IllegalArgumentException, com.ctc.wstx.exc.WstxParsingException, ...). */
     private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z]\\w*(?:Exception|Error)\\b:?\\s*");
     private static final int MAX_DESCRIPTION = 600;
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
 
     private BadInput() {
     }
@@ -35,6 +36,13 @@ final class BadInput {
             }
             if (msg.contains("Maximum") || msg.contains("maximum") || msg.contains("limit")) {
                 return "MESSAGE_TOO_LARGE";
+            }
+            if (msg.contains("Message Addressing Property") || (t instanceof org.apache.cxf.binding.soap.SoapFault soap
+                    && soap.getFaultCode() != null && WSA.equals(soap.getFaultCode().getNamespaceURI()))) {
+                return "INVALID_ADDRESSING"; // WS-Addressing headers missing, repeated, or not matching the SOAPAction
+            }
+            if ((msg.contains("Unexpected element") || msg.contains("Unexpected wrapper element")) && msg.contains("Expected")) {
+                return "SCHEMA_VIOLATION"; // the body's element is not the one the action's operation takes
             }
             if (msg.contains("No binding operation info") || msg.contains("was not recognized")
                     || msg.contains("Invocation without a binding operation")) {
@@ -62,6 +70,8 @@ final class BadInput {
             case "ILLEGAL_CHARACTER" -> "the message contains a character XML 1.0 does not allow: " + detail;
             case "MESSAGE_TOO_LARGE" -> "the message exceeds the size limits: " + detail;
             case "MALFORMED_XML" -> "the message is not well-formed XML: " + detail;
+            case "INVALID_ADDRESSING" -> "the WS-Addressing headers are not valid (each at most once; wsa:Action equal"
+                    + " to the SOAPAction): " + detail;
             case "UNKNOWN_OPERATION" -> "the SOAP Body must hold exactly one request element of an operation of this port"
                     + " (see its WSDL, ?wsdl)";
             default -> "the message does not match the schema: " + detail;

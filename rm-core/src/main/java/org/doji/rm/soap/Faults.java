@@ -1,18 +1,19 @@
 package org.doji.rm.soap;
 
 import java.time.Clock;
+import java.time.Instant;
 import org.doji.contract.InternalErrorFault;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.InvalidStateTransitionFault;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.contract.ResourceUnavailableFault;
 import org.doji.contract.UnknownResourceFault;
-import org.doji.contract.types.BaseFaultType;
+import org.doji.contract.types.DojiFaultType;
 import org.doji.contract.types.InternalErrorFaultType;
 import org.doji.contract.types.InvalidRequestFaultType;
 import org.doji.contract.types.InvalidStateTransitionFaultType;
 import org.doji.contract.types.NotAuthorizedFaultType;
-import org.doji.contract.types.ResourceUnavailableFaultType;
+import org.doji.contract.types.UnavailableFaultType;
 import org.doji.contract.types.UnknownResourceFaultType;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
@@ -28,6 +29,11 @@ public final class Faults {
     public Faults(String originator, Clock clock) {
         this.originator = originator;
         this.clock = clock;
+    }
+
+    /** The time a fault is stamped with (the service's clock). */
+    Instant now() {
+        return clock.instant();
     }
 
     /** The typed fault for a domain exception; anything else becomes an InternalErrorFault. */
@@ -46,7 +52,7 @@ public final class Faults {
                 yield new UnknownResourceFault(message, info);
             }
             case NOT_AUTHORIZED -> new NotAuthorizedFault(message, fill(new NotAuthorizedFaultType(), d));
-            case RESOURCE_UNAVAILABLE -> new ResourceUnavailableFault(message, fill(new ResourceUnavailableFaultType(), d));
+            case RESOURCE_UNAVAILABLE -> new ResourceUnavailableFault(message, fill(new UnavailableFaultType(), d));
             case INVALID_STATE_TRANSITION -> {
                 InvalidStateTransitionFaultType info = fill(new InvalidStateTransitionFaultType(), d);
                 if (d.detail() != null && d.detail().contains("|")) {
@@ -67,20 +73,18 @@ public final class Faults {
                 "internal error (reference " + reference + " in the server's log)");
     }
 
-    private <T extends BaseFaultType> T fill(T info, DojiException d) {
-        info.setTimestamp(clock.instant());
-        info.setOriginator(originator);
-        info.setErrorCode(d.errorCode());
-        info.setDescription(d.getMessage());
+    private <T extends DojiFaultType> T fill(T info, DojiException d) {
+        BaseFaults.fill(info, clock.instant(), d.errorCode(), d.getMessage());
+        info.setService(originator);
         for (DojiException cause : d.causes()) {
-            info.getCause().add(fill(new BaseFaultType(), cause));
+            info.getCause().add(fill(new DojiFaultType(), cause));
         }
         return info;
     }
 
     /** A typed fault received from a remote service, as a domain exception. */
     public static DojiException fromFault(Exception fault) {
-        BaseFaultType info;
+        DojiFaultType info;
         FaultKind kind;
         String detail = null;
         if (fault instanceof InvalidRequestFault f) {
@@ -104,10 +108,12 @@ public final class Faults {
             info = f.getFaultInfo();
             kind = FaultKind.INTERNAL_ERROR;
         } else {
-            return new DojiException(FaultKind.INTERNAL_ERROR, "REMOTE_ERROR", String.valueOf(fault.getMessage()));
+            DojiException oasis = WsrfFaults.fromFault(fault);
+            return oasis != null ? oasis
+                    : new DojiException(FaultKind.INTERNAL_ERROR, "REMOTE_ERROR", String.valueOf(fault.getMessage()));
         }
-        String code = info == null || info.getErrorCode() == null ? kind.name() : info.getErrorCode();
-        String message = info == null || info.getDescription() == null ? fault.getMessage() : info.getDescription();
+        String code = BaseFaults.errorCode(info) == null ? kind.name() : BaseFaults.errorCode(info);
+        String message = BaseFaults.description(info) == null ? fault.getMessage() : BaseFaults.description(info);
         return new DojiException(kind, code, message, detail, java.util.List.of());
     }
 }

@@ -63,9 +63,40 @@ public final class ResourceProperties {
     }
 
     private static final List<String> OPTIONAL_NAMES = List.of("spec", "allocation", "pendingSpec",
-            "pendingAllocation", "holdExpires", "terminationTime", "reason", "plan", "rm",
+            "pendingAllocation", "holdExpires", "reason", "plan", "rm",
             // the RM's own status document
             "domain", "reservationState", "lifecycleState", "property");
+
+    /**
+     * A resource-properties document as a client receives it in an OASIS answer's xsd:any (a DOM element, or a JAXB
+     * element when the client's binding knows the type), as the contract's type; a document of another type is
+     * the server's error.
+     */
+    public static <T> T read(Object any, Class<T> type) {
+        Object value = any;
+        try {
+            if (any instanceof Element element) {
+                value = CONTEXT.createUnmarshaller().unmarshal(element);
+            }
+        } catch (JAXBException e) {
+            throw new DojiException(org.doji.rm.api.FaultKind.INTERNAL_ERROR, "BAD_DOCUMENT",
+                    "the answer's resource-properties document cannot be read: " + e.getMessage());
+        }
+        if (value instanceof JAXBElement<?> wrapped) {
+            value = wrapped.getValue();
+        }
+        if (!type.isInstance(value)) {
+            throw new DojiException(org.doji.rm.api.FaultKind.INTERNAL_ERROR, "UNEXPECTED_DOCUMENT",
+                    "expected a " + type.getSimpleName() + " document, the answer holds "
+                            + (value == null ? "nothing" : value.getClass().getSimpleName()));
+        }
+        return type.cast(value);
+    }
+
+    /** The resource-properties document as a DOM element (for the OASIS operations' xsd:any answers). */
+    public static Element document(Object document) {
+        return toDom(document);
+    }
 
     private static Element toDom(Object document) {
         try {

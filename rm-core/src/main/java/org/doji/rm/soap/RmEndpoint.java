@@ -5,18 +5,23 @@ import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
 import java.time.Instant;
 import java.util.function.Supplier;
+import javax.xml.namespace.QName;
 import org.doji.contract.*;
 import org.doji.contract.addressing.EndpointReferenceType;
-import org.doji.contract.rm.GetResourceProperty;
-import org.doji.contract.rm.GetResourcePropertyDocument;
-import org.doji.contract.rm.GetResourcePropertyDocumentResponse;
-import org.doji.contract.rm.GetResourcePropertyResponse;
 import org.doji.contract.rm.ReservationReference;
 import org.doji.contract.types.Availability;
 import org.doji.contract.types.ReservationDocument;
 import org.doji.contract.types.ReservationSpec;
 import org.doji.contract.types.ResourceDescription;
-import org.doji.contract.types.TerminationTimeResult;
+import org.doji.contract.wsrf.rl.SetTerminationTime;
+import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
+import org.doji.contract.wsrf.rp.GetMultipleResourceProperties;
+import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
+import org.doji.contract.wsrf.rp.QueryResourceProperties;
+import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.ReservationView;
@@ -30,13 +35,13 @@ import org.doji.rm.model.ReservationView;
 public class RmEndpoint implements RmPortType {
 
     /** The element name of the EPR in the reserve answer (rm:ReservationReference/rm:reference). */
-    private static final javax.xml.namespace.QName REFERENCE =
-            new javax.xml.namespace.QName("http://doji.org/ns/2026/rm", "reference");
+    private static final QName REFERENCE = new QName("http://doji.org/ns/2026/rm", "reference");
 
     private final ResourceManager rm;
     private final String rmId;
     private final Faults faults;
     private final java.time.Clock clock;
+    private final WsrfFaults wsrfFaults;
 
     @Resource
     private WebServiceContext context;
@@ -46,6 +51,7 @@ public class RmEndpoint implements RmPortType {
         this.rmId = rmId;
         this.faults = faults;
         this.clock = clock;
+        this.wsrfFaults = new WsrfFaults(faults);
     }
 
     @Override
@@ -68,7 +74,7 @@ public class RmEndpoint implements RmPortType {
             ReservationReference ref = new ReservationReference();
             ref.setReference(ResourceReferences.referenceElement(REFERENCE, SoapRequestContext.serviceAddress(context),
                     view.key()));
-            ref.setDocument(ToContract.document(view));
+            ref.setDocument(ToContract.document(view, clock.instant()));
             return ref;
         });
     }
@@ -76,72 +82,84 @@ public class RmEndpoint implements RmPortType {
     @Override
     public ReservationDocument reserveCommit(String correlationId) throws InvalidStateTransitionFault,
             UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
-        return call(() -> ToContract.document(rm.commit(caller(), key(), correlationId)));
+        return call(() -> ToContract.document(rm.commit(caller(), key(), correlationId), clock.instant()));
     }
 
     @Override
     public ReservationDocument reserveAbort(String correlationId) throws InvalidStateTransitionFault,
             UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
-        return call(() -> ToContract.document(rm.abort(caller(), key(), correlationId)));
+        return call(() -> ToContract.document(rm.abort(caller(), key(), correlationId), clock.instant()));
     }
 
     @Override
     public ReservationDocument modify(String correlationId, ReservationSpec spec) throws InvalidStateTransitionFault,
             UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
-        return call(() -> ToContract.document(rm.modify(caller(), key(), correlationId, FromContract.spec(spec))));
+        return call(() -> ToContract.document(rm.modify(caller(), key(), correlationId, FromContract.spec(spec)), clock.instant()));
     }
 
     @Override
     public ReservationDocument cancel(String correlationId) throws InvalidStateTransitionFault,
             UnknownResourceFault, InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
-        return call(() -> ToContract.document(rm.cancel(caller(), key(), correlationId)));
+        return call(() -> ToContract.document(rm.cancel(caller(), key(), correlationId), clock.instant()));
+    }
+
+    // ---- OASIS WS-ResourceProperties 1.2 and WS-ResourceLifetime 1.2
+
+    @Override
+    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument request)
+            throws ResourceUnknownFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault, () -> WsrfResourceProperties.document(properties()));
     }
 
     @Override
-    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument parameters)
-            throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            GetResourcePropertyDocumentResponse response = new GetResourcePropertyDocumentResponse();
-            String key = SoapRequestContext.resourceKeyOrNull(context);
-            if (key == null) {
-                response.setRmStatusDocument(StatusDocuments.document(rm.status(caller())));
-            } else {
-                response.setReservationDocument(ToContract.document(rm.get(caller(), key)));
-            }
-            return response;
-        });
+    public GetResourcePropertyResponse getResourceProperty(QName property)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.property(properties(), property));
     }
 
     @Override
-    public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
-            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            String key = SoapRequestContext.resourceKeyOrNull(context);
-            Object doc = key == null ? StatusDocuments.document(rm.status(caller()))
-                    : ToContract.document(rm.get(caller(), key));
-            GetResourcePropertyResponse response = new GetResourcePropertyResponse();
-            response.getAny().addAll(ResourceProperties.select(doc, parameters.getProperty()));
-            return response;
-        });
+    public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.properties(properties(), request.getResourceProperty()));
     }
 
     @Override
-    public void destroy() throws InvalidStateTransitionFault, UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
-        call(() -> {
+    public QueryResourcePropertiesResponse queryResourceProperties(QueryResourceProperties request)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, UnknownQueryExpressionDialectFault,
+            InvalidQueryExpressionFault, QueryEvaluationErrorFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.query(properties(), request.getQueryExpression()));
+    }
+
+    @Override
+    public void destroyResource() throws ResourceUnknownFault, ResourceNotDestroyedFault, InvalidRequestFault,
+            InternalErrorFault, NotAuthorizedFault {
+        WsrfResourceProperties.call(wsrfFaults::toDestroyFault, () -> {
             rm.destroy(caller(), key());
             return null;
         });
     }
 
     @Override
-    public TerminationTimeResult setTerminationTime(Instant requestedTerminationTime)
-            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            TerminationTimeResult result = new TerminationTimeResult();
-            result.setNewTerminationTime(rm.setTerminationTime(caller(), key(), requestedTerminationTime));
-            result.setCurrentTime(clock.instant());
-            return result;
+    public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) throws ResourceUnknownFault,
+            UnableToSetTerminationTimeFault, TerminationTimeChangeRejectedFault, InvalidRequestFault,
+            InternalErrorFault, NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toTerminationFault, () -> {
+            Instant now = clock.instant();
+            Instant requested = WsrfLifetime.requested(request, now);
+            return WsrfLifetime.response(rm.setTerminationTime(caller(), key(), requested), now);
         });
+    }
+
+    /** The addressed reservation's document; addressed to the RM service itself, the RM's status document. */
+    private Object properties() {
+        String key = SoapRequestContext.resourceKeyOrNull(context);
+        return key == null ? StatusDocuments.document(rm.status(caller())) : ToContract.document(rm.get(caller(), key), clock.instant());
     }
 
     private Caller caller() {

@@ -98,7 +98,8 @@ public final class ToContract {
         return out;
     }
 
-    public static ReservationDocument document(ReservationView v) {
+    /** A reservation's resource-properties document, with the service's current time (WS-ResourceLifetime). */
+    public static ReservationDocument document(ReservationView v, java.time.Instant currentTime) {
         ReservationDocument d = new ReservationDocument();
         d.setKey(v.key());
         d.setRmId(v.rmId());
@@ -111,6 +112,7 @@ public final class ToContract {
         d.setPendingSpec(spec(v.pendingSpec()));
         d.setPendingAllocation(allocation(v.pendingAllocation()));
         d.setHoldExpires(v.holdExpires());
+        d.setCurrentTime(currentTime);
         d.setTerminationTime(v.terminationTime());
         d.setVersion(v.version());
         d.setCreated(v.created());

@@ -12,7 +12,7 @@ import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.service.model.BindingOperationInfo;
-import org.doji.contract.types.BaseFaultType;
+import org.doji.contract.types.DojiFaultType;
 import org.doji.contract.types.InternalErrorFaultType;
 import org.doji.contract.types.InvalidRequestFaultType;
 import org.doji.contract.types.ObjectFactory;
@@ -42,6 +42,9 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     /** Exchange property: an interceptor that refused the call has logged the refusal already. */
     public static final String LOGGED = "doji.fault.logged";
     private static final String TYPES_NS = "http://doji.org/ns/2026/types";
+    /** The OASIS WS-RF namespaces (WS-Resource, -ResourceProperties, -ResourceLifetime, -BaseFaults). */
+    private static final String OASIS_WSRF = "http://docs.oasis-open.org/wsrf/";
+    private static final String BASE_FAULTS_NS = "http://docs.oasis-open.org/wsrf/bf-2";
 
     private final String originator;
     private final Clock clock;
@@ -79,8 +82,9 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     private static DojiException typed(Fault fault) {
         if (fault.hasDetails()) {
             for (Node n = fault.getDetail().getFirstChild(); n != null; n = n.getNextSibling()) {
-                if (n instanceof Element e && TYPES_NS.equals(e.getNamespaceURI())) {
-                    return new DojiException(kindOf(e.getLocalName()), text(e, "errorCode"), text(e, "description"));
+                if (n instanceof Element e && e.getNamespaceURI() != null && (TYPES_NS.equals(e.getNamespaceURI())
+                        || e.getNamespaceURI().startsWith(OASIS_WSRF))) {
+                    return new DojiException(kindOf(e.getLocalName()), text(e, "ErrorCode"), text(e, "Description"));
                 }
             }
         }
@@ -109,11 +113,9 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
         return new DojiException(FaultKind.INTERNAL_ERROR, "INTERNAL_ERROR", description);
     }
 
-    private <T extends BaseFaultType> T fill(T info, String code, String description) {
-        info.setTimestamp(clock.instant());
-        info.setOriginator(originator);
-        info.setErrorCode(code);
-        info.setDescription(description);
+    private <T extends DojiFaultType> T fill(T info, String code, String description) {
+        BaseFaults.fill(info, clock.instant(), code, description);
+        info.setService(originator);
         return info;
     }
 
@@ -126,7 +128,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
                 detail.removeChild(detail.getFirstChild());
             }
             detail.appendChild(detail.getOwnerDocument().importNode(doc.getDocumentElement(), true));
-            fault.setMessage(((BaseFaultType) info).getDescription());
+            fault.setMessage(BaseFaults.description((DojiFaultType) info));
         } catch (Exception marshalFailure) {
             fault.setMessage("internal error");
         }
@@ -147,13 +149,17 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
             case "UnknownResourceFault" -> FaultKind.UNKNOWN_RESOURCE;
             case "NotAuthorizedFault" -> FaultKind.NOT_AUTHORIZED;
             case "InvalidStateTransitionFault" -> FaultKind.INVALID_STATE_TRANSITION;
-            case "ResourceUnavailableFault" -> FaultKind.RESOURCE_UNAVAILABLE;
+            case "UnavailableFault" -> FaultKind.RESOURCE_UNAVAILABLE;
+            case "ResourceUnknownFault" -> FaultKind.UNKNOWN_RESOURCE;
+            case "ResourceNotDestroyedFault", "UnableToSetTerminationTimeFault" -> FaultKind.INVALID_STATE_TRANSITION;
+            case "InvalidResourcePropertyQNameFault", "UnknownQueryExpressionDialectFault", "InvalidQueryExpressionFault",
+                    "QueryEvaluationErrorFault", "TerminationTimeChangeRejectedFault" -> FaultKind.INVALID_REQUEST;
             default -> FaultKind.INTERNAL_ERROR;
         };
     }
 
     private static String text(Element e, String child) {
-        var nodes = e.getElementsByTagNameNS(TYPES_NS, child);
+        var nodes = e.getElementsByTagNameNS(BASE_FAULTS_NS, child);
         return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent();
     }
 

@@ -77,7 +77,7 @@ class RmHostileInputTest {
     private static void assertTypedFault(HttpResponse<String> response, String errorCode) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(500);
         assertThat(response.body()).as(response.body())
-                .contains("InvalidRequestFault", "<errorCode>" + errorCode + "</errorCode>", "soap:Client")
+                .contains("InvalidRequestFault", "ErrorCode dialect=\"http://doji.org/ns/2026/errors\">" + errorCode + "</", "soap:Client")
                 .doesNotContain("at org.", "Exception:");
     }
 

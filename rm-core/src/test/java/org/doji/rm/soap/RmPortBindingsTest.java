@@ -69,6 +69,6 @@ class RmPortBindingsTest {
                 + "xmlns:rm=\"http://doji.org/ns/2026/rm\"><env:Body><rm:describe></rm:descrbe></env:Body></env:Envelope>");
         assertThat(bad.statusCode()).as(bad.body()).isIn(400, 500);
         assertThat(bad.body()).as(bad.body()).contains(SOAP12_ENVELOPE, "Sender", "InvalidRequestFault",
-                "<errorCode>MALFORMED_XML</errorCode>").doesNotContain("Client");
+                "ErrorCode dialect=\"http://doji.org/ns/2026/errors\">MALFORMED_XML</").doesNotContain("Client");
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import javax.xml.namespace.QName;
 import org.doji.contract.RmPortType;
 import org.doji.contract.RmService;
-import org.doji.contract.rm.GetResourceProperty;
 import org.doji.rm.api.Caller;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
@@ -110,9 +109,7 @@ class RmStatusOverSoapTest {
         RmPortType port = new RmService().getRmPort();
         ((jakarta.xml.ws.BindingProvider) port).getRequestContext()
                 .put(jakarta.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address());
-        GetResourceProperty ask = new GetResourceProperty();
-        ask.setProperty(new QName(ResourceReferences.TYPES_NS, "property"));
-        List<Object> properties = port.getResourceProperty(ask).getAny();
+        List<Object> properties = port.getResourceProperty(new QName(ResourceReferences.TYPES_NS, "property")).getAny();
         assertThat(properties).hasSize(running.properties().size());
         assertThat(properties).map(p -> ((Element) p).getTextContent()).anySatisfy(t -> assertThat(t).contains("A-B")
                 .contains("capacity").contains("Mbps"));

@@ -9,7 +9,7 @@ import java.util.UUID;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.GrcService;
 import org.doji.contract.addressing.EndpointReferenceType;
-import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -78,7 +78,8 @@ public final class SampleClient {
         GrcPortType port = new GrcService().getGrcPort();
         ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
                 org.doji.rm.soap.ResourceReferences.addressOf(epr));
-        return port.getResourcePropertyDocument(new GetResourcePropertyDocument()).getCoAllocationDocument();
+        return org.doji.rm.soap.ResourceProperties.read(
+                port.getResourcePropertyDocument(new GetResourcePropertyDocument()).getAny(), CoAllocationDocument.class);
     }
 
     private static final java.util.Set<CoAllocationState> SETTLED = java.util.EnumSet.of(CoAllocationState.RESERVED,

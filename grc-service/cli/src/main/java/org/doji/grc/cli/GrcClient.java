@@ -15,16 +15,21 @@ import org.doji.contract.InternalErrorFault;
 import org.doji.contract.InvalidRequestFault;
 import org.doji.contract.InvalidStateTransitionFault;
 import org.doji.contract.NotAuthorizedFault;
+import org.doji.contract.ResourceNotDestroyedFault;
 import org.doji.contract.ResourceUnavailableFault;
+import org.doji.contract.ResourceUnknownFault;
 import org.doji.contract.UnknownResourceFault;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.CoAllocationList;
-import org.doji.contract.grc.GetResourcePropertyDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
+import org.doji.rm.soap.ResourceProperties;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.PlanResult;
 import org.doji.contract.grc.ResourceManagerList;
-import org.doji.contract.types.BaseFaultType;
+import org.doji.contract.types.DojiFaultType;
+import org.doji.contract.wsrf.bf.BaseFaultType;
+import org.doji.rm.soap.BaseFaults;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
@@ -91,8 +96,8 @@ public class GrcClient {
     }
 
     public CoAllocationDocument document(GrcRef ref) {
-        return call(() -> ports.port(ref.address(), ref.key()).getResourcePropertyDocument(new GetResourcePropertyDocument())
-                .getCoAllocationDocument());
+        return call(() -> ResourceProperties.read(ports.port(ref.address(), ref.key())
+                .getResourcePropertyDocument(new GetResourcePropertyDocument()).getAny(), CoAllocationDocument.class));
     }
 
     public CoAllocationList list(List<CoAllocationState> states, Instant from, Instant to, Integer max) {
@@ -129,6 +134,10 @@ public class GrcClient {
             throw fault("InvalidRequestFault", f.getFaultInfo(), f, f.getFaultInfo() == null ? null : f.getFaultInfo().getField());
         } catch (UnknownResourceFault f) {
             throw fault("UnknownResourceFault", f.getFaultInfo(), f, null);
+        } catch (ResourceUnknownFault f) {
+            throw fault("ResourceUnknownFault", f.getFaultInfo(), f, null);
+        } catch (ResourceNotDestroyedFault f) {
+            throw fault("ResourceNotDestroyedFault", f.getFaultInfo(), f, null);
         } catch (NotAuthorizedFault f) {
             throw fault("NotAuthorizedFault", f.getFaultInfo(), f, null);
         } catch (ResourceUnavailableFault f) {
@@ -150,17 +159,17 @@ public class GrcClient {
     }
 
     private static CliException fault(String kind, BaseFaultType info, Exception f, String field) {
-        String code = info == null || info.getErrorCode() == null ? kind : info.getErrorCode();
-        String description = info == null || info.getDescription() == null ? f.getMessage() : info.getDescription();
+        String code = BaseFaults.errorCode(info) == null ? kind : BaseFaults.errorCode(info);
+        String description = BaseFaults.description(info) == null ? f.getMessage() : BaseFaults.description(info);
         StringBuilder msg = new StringBuilder("the GRC refused: ").append(kind).append(' ').append(code).append(": ")
                 .append(description);
         if (field != null) {
             msg.append(" (field ").append(field).append(')');
         }
-        if (info != null) {
-            for (BaseFaultType cause : info.getCause()) {
-                msg.append("\n  caused by ").append(cause.getOriginator() == null ? "" : cause.getOriginator() + " ")
-                        .append(cause.getErrorCode()).append(": ").append(cause.getDescription());
+        if (info instanceof DojiFaultType doji) {
+            for (DojiFaultType cause : doji.getCause()) {
+                msg.append("\n  caused by ").append(cause.getService() == null ? "" : cause.getService() + " ")
+                        .append(BaseFaults.errorCode(cause)).append(": ").append(BaseFaults.description(cause));
             }
         }
         return new CliException(ExitCode.FAULT, msg.toString(), kind, code, f);

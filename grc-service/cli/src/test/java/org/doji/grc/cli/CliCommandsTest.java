@@ -96,9 +96,9 @@ class CliCommandsTest extends CliHarness {
     @Test
     void aModifyWithNoFeasiblePlanFailsWithExitCode1AndSaysTheCoAllocationIsUnchanged() {
         grc.documents.add(Fixtures.reserved());
-        org.doji.contract.types.ResourceUnavailableFaultType info = new org.doji.contract.types.ResourceUnavailableFaultType();
-        info.setErrorCode("MODIFY_REFUSED");
-        info.setDescription("the co-allocation is unchanged; no feasible plan for the modified request: slot 0: no site");
+        org.doji.contract.types.UnavailableFaultType info = new org.doji.contract.types.UnavailableFaultType();
+        org.doji.rm.soap.BaseFaults.fill(info, java.time.Instant.now(), "MODIFY_REFUSED",
+                "the co-allocation is unchanged; no feasible plan for the modified request: slot 0: no site");
         grc.fault = new org.doji.contract.ResourceUnavailableFault("refused", info);
         assertThat(run("modify", "co-9ce121ad0a53418eab4b", "--start", "+2h", "--duration", "3h")).isEqualTo(1);
         assertThat(err.toString()).contains("modification failed, the co-allocation is unchanged")
@@ -186,8 +186,8 @@ class CliCommandsTest extends CliHarness {
     void withoutTheSiteListEveryExpressionNameIsASiteAndUnknownOnesAreExplained() throws Exception {
         grc.rmsFault = new org.doji.contract.InternalErrorFault("no such operation", new org.doji.contract.types.InternalErrorFaultType());
         UnknownResourceFaultType info = new UnknownResourceFaultType();
-        info.setErrorCode("UNKNOWN_SITE");
-        info.setDescription("site s2 is pinned to Lic, which no registered RM manages");
+        org.doji.rm.soap.BaseFaults.fill(info, java.time.Instant.now(), "UNKNOWN_SITE",
+                "site s2 is pinned to Lic, which no registered RM manages");
         grc.fault = new UnknownResourceFault("unknown", info);
         assertThat(run("reserve", "--expr", "EAST1:4 & Lic:5", "--start", "+1h", "--duration", "1h")).isEqualTo(4);
         assertThat(grc.created).isNull();

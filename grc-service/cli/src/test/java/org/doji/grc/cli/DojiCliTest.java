@@ -119,8 +119,8 @@ class DojiCliTest extends CliHarness {
     @Test
     void aGrcFaultExitsFourWithItsCodeAndMessage() throws Exception {
         UnknownResourceFaultType info = new UnknownResourceFaultType();
-        info.setErrorCode("UNKNOWN_SITE");
-        info.setDescription("site a is pinned to NOPE, which no registered RM manages");
+        org.doji.rm.soap.BaseFaults.fill(info, java.time.Instant.now(), "UNKNOWN_SITE",
+                "site a is pinned to NOPE, which no registered RM manages");
         grc.fault = new UnknownResourceFault("site a is pinned to NOPE", info);
         assertThat(run("-o", "json", "reserve", "--site", "a:1:at=NOPE", "--start", "+1h", "--duration", "1h")).isEqualTo(4);
         JsonNode error = new ObjectMapper().readTree(out.toString()).get("error");

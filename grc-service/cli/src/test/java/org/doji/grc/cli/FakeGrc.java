@@ -10,10 +10,6 @@ import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.CancelResponse;
 import org.doji.contract.grc.CoAllocationList;
-import org.doji.contract.grc.GetResourceProperty;
-import org.doji.contract.grc.GetResourcePropertyDocument;
-import org.doji.contract.grc.GetResourcePropertyDocumentResponse;
-import org.doji.contract.grc.GetResourcePropertyResponse;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.ModifyResponse;
 import org.doji.contract.grc.PlanResult;
@@ -21,7 +17,16 @@ import org.doji.contract.grc.ResourceManagerList;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.TerminationTimeResult;
+import org.doji.contract.wsrf.rl.SetTerminationTime;
+import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
+import org.doji.contract.wsrf.rp.GetMultipleResourceProperties;
+import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
+import org.doji.contract.wsrf.rp.QueryResourceProperties;
+import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
+import org.doji.rm.soap.WsrfResourceProperties;
 import org.doji.rm.soap.ResourceReferences;
 
 /**
@@ -86,18 +91,16 @@ final class FakeGrc implements GrcPortType {
 
     @Override
     public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument parameters)
-            throws org.doji.contract.UnknownResourceFault {
+            throws org.doji.contract.ResourceUnknownFault {
         calls.add("document");
         if (transportFailure != null) {
             throw transportFailure;
         }
         Object next = documents.size() > 1 ? documents.poll() : documents.peek();
-        if (next instanceof org.doji.contract.UnknownResourceFault f) {
+        if (next instanceof org.doji.contract.ResourceUnknownFault f) {
             throw f;
         }
-        GetResourcePropertyDocumentResponse r = new GetResourcePropertyDocumentResponse();
-        r.setCoAllocationDocument((CoAllocationDocument) next);
-        return r;
+        return WsrfResourceProperties.document((CoAllocationDocument) next);
     }
 
     @Override
@@ -162,18 +165,30 @@ final class FakeGrc implements GrcPortType {
         return rms;
     }
 
+    // the other WS-RF operations: the CLI does not use them
+
     @Override
-    public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters) {
+    public GetResourcePropertyResponse getResourceProperty(javax.xml.namespace.QName property) {
         throw new UnsupportedOperationException("not used by the CLI");
     }
 
     @Override
-    public void destroy() {
+    public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request) {
         throw new UnsupportedOperationException("not used by the CLI");
     }
 
     @Override
-    public TerminationTimeResult setTerminationTime(Instant requestedTerminationTime) {
+    public QueryResourcePropertiesResponse queryResourceProperties(QueryResourceProperties request) {
+        throw new UnsupportedOperationException("not used by the CLI");
+    }
+
+    @Override
+    public void destroyResource() {
+        throw new UnsupportedOperationException("not used by the CLI");
+    }
+
+    @Override
+    public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) {
         throw new UnsupportedOperationException("not used by the CLI");
     }
 }

@@ -3,7 +3,8 @@ package org.doji.grc.cli;
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBException;
 import java.io.StringReader;
-import org.doji.contract.grc.GetResourcePropertyDocumentResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
+import org.doji.rm.soap.ResourceProperties;
 import org.doji.contract.grc.PlanResponse;
 import org.doji.contract.grc.ListResourceManagersResponse;
 import org.doji.contract.grc.PlanResult;
@@ -13,7 +14,9 @@ import org.doji.contract.types.CoAllocationDocument;
 /**
  * Answers recorded from a real GRC (the demo grid, {@code doji reserve}/{@code plan}/{@code rms} and curl of
  * the SOAP bodies, 2026-11-22), unmarshalled with the contract's JAXB classes: the fake GRC of the unit tests
- * answers with these.
+ * answers with these. The two documents' answer element and WS-ResourceLifetime properties were brought to the
+ * OASIS WS-ResourceProperties contract on 2026-11-26 (the wrapper is now wsrf-rp's; CurrentTime is the update
+ * time; nothing else changed).
  */
 final class Fixtures {
 
@@ -22,12 +25,14 @@ final class Fixtures {
 
     /** {@code doji reserve --sites 3 --cores 4 --mesh 1000 --est +1h --lst +4h --duration 2h}: Reserved. */
     static CoAllocationDocument reserved() {
-        return unmarshal(RESERVED, GetResourcePropertyDocumentResponse.class).getCoAllocationDocument();
+        return ResourceProperties.read(unmarshal(RESERVED, GetResourcePropertyDocumentResponse.class).getAny(),
+                CoAllocationDocument.class);
     }
 
     /** {@code doji reserve --site big:64 --start +1h --duration 1h}: Failed, no site has 64 cores. */
     static CoAllocationDocument failed() {
-        return unmarshal(FAILED, GetResourcePropertyDocumentResponse.class).getCoAllocationDocument();
+        return ResourceProperties.read(unmarshal(FAILED, GetResourcePropertyDocumentResponse.class).getAny(),
+                CoAllocationDocument.class);
     }
 
     /** plan of a:8, b:4, a-b 1000 Mbps, est 06:00, lst 08:00, 1 h, maxPlans 3. */
@@ -42,7 +47,8 @@ final class Fixtures {
 
     private static <T> T unmarshal(String xml, Class<T> type) {
         try {
-            return type.cast(JAXBContext.newInstance(org.doji.contract.grc.ObjectFactory.class).createUnmarshaller()
+            return type.cast(JAXBContext.newInstance(org.doji.contract.grc.ObjectFactory.class,
+                    org.doji.contract.wsrf.rp.ObjectFactory.class).createUnmarshaller()
                     .unmarshal(new StringReader(xml)));
         } catch (JAXBException e) {
             throw new IllegalStateException(e);
@@ -50,7 +56,7 @@ final class Fixtures {
     }
 
     private static final String RESERVED = """
-<GetResourcePropertyDocumentResponse xmlns:ns3="http://www.w3.org/2005/08/addressing" xmlns:ns2="http://doji.org/ns/2026/types" xmlns="http://doji.org/ns/2026/grc">
+<GetResourcePropertyDocumentResponse xmlns:ns3="http://www.w3.org/2005/08/addressing" xmlns:ns2="http://doji.org/ns/2026/types" xmlns:ns4="http://docs.oasis-open.org/wsrf/rl-2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://docs.oasis-open.org/wsrf/rp-2">
 <ns2:CoAllocationDocument>
 <ns2:key>co-9ce121ad0a53418eab4b</ns2:key>
 <ns2:owner>anonymous</ns2:owner>
@@ -135,11 +141,13 @@ final class Fixtures {
 </ns2:rm>
 <ns2:created>2026-11-22T04:39:32.530602Z</ns2:created>
 <ns2:updated>2026-11-22T04:39:35.389139Z</ns2:updated>
+<ns4:CurrentTime>2026-11-22T04:39:35.389139Z</ns4:CurrentTime>
+<ns4:TerminationTime xsi:nil="true"/>
 </ns2:CoAllocationDocument>
 </GetResourcePropertyDocumentResponse>""";
 
     private static final String FAILED = """
-<GetResourcePropertyDocumentResponse xmlns:ns3="http://www.w3.org/2005/08/addressing" xmlns:ns2="http://doji.org/ns/2026/types" xmlns="http://doji.org/ns/2026/grc">
+<GetResourcePropertyDocumentResponse xmlns:ns3="http://www.w3.org/2005/08/addressing" xmlns:ns2="http://doji.org/ns/2026/types" xmlns:ns4="http://docs.oasis-open.org/wsrf/rl-2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://docs.oasis-open.org/wsrf/rp-2">
 <ns2:CoAllocationDocument>
 <ns2:key>co-3fbbe389eb434e34afa1</ns2:key>
 <ns2:owner>anonymous</ns2:owner>
@@ -157,6 +165,8 @@ final class Fixtures {
 </ns2:request>
 <ns2:created>2026-11-22T04:40:22.234469Z</ns2:created>
 <ns2:updated>2026-11-22T04:40:22.583908Z</ns2:updated>
+<ns4:CurrentTime>2026-11-22T04:40:22.583908Z</ns4:CurrentTime>
+<ns4:TerminationTime xsi:nil="true"/>
 </ns2:CoAllocationDocument>
 </GetResourcePropertyDocumentResponse>""";
 

@@ -199,7 +199,7 @@ public class GrcConfiguration {
                                         Clock clock, org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
-        return ports.publish("/grc", new GrcEndpoint(service, registry, adminPolicy, faults), SoapPortPublisher.Limits.REQUESTS,
+        return ports.publish("/grc", new GrcEndpoint(service, registry, adminPolicy, faults, clock), SoapPortPublisher.Limits.REQUESTS,
                 endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
     }
 

@@ -1,5 +1,6 @@
 package org.doji.grc.core;
 
+import java.time.Instant;
 import java.util.List;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoPlan;
@@ -27,4 +28,7 @@ public interface CoAllocationChange {
 
     /** What each RM of the plan answered (or was asked). */
     void setOutcomes(List<RmOutcome> outcomes);
+
+    /** When the ended co-allocation's record may be forgotten (WS-ResourceLifetime); null: kept for the retention. */
+    void setTerminationTime(Instant terminationTime);
 }

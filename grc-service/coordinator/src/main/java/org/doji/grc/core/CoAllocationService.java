@@ -165,6 +165,22 @@ public class CoAllocationService {
         store.delete(key);
     }
 
+    /**
+     * WS-ResourceLifetime's scheduled termination: when the co-allocation's record is forgotten once it has ended
+     * (null: kept for the retention). One that has not ended may not be forgotten before its window ends.
+     */
+    public Instant setTerminationTime(Caller caller, String key, Instant requested) {
+        CoAllocation c = get(caller, key);
+        if (requested != null && !c.state().isFinal()
+                && (c.plan() == null || requested.isBefore(c.plan().window().end()))) {
+            throw DojiException.invalidField("RequestedTerminationTime", "TERMINATION_BEFORE_END",
+                    "the co-allocation is " + c.state() + "; its record cannot be forgotten before it ends"
+                            + (c.plan() == null ? "" : " at " + c.plan().window().end()));
+        }
+        store.update(key, change -> change.setTerminationTime(requested));
+        return requested;
+    }
+
     /** Moves reserved co-allocations to Active and Completed as their window passes. */
     public void tick() {
         Instant now = clock.instant();

@@ -1,5 +1,6 @@
 package org.doji.grc.core;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import org.doji.grc.model.CoAllocationState;
@@ -55,5 +56,10 @@ final class StoredChange implements CoAllocationChange {
     @Override
     public void setOutcomes(List<RmOutcome> outcomes) {
         record.setOutcomesJson(json.apply(outcomes));
+    }
+
+    @Override
+    public void setTerminationTime(Instant terminationTime) {
+        record.setTerminationTime(terminationTime);
     }
 }

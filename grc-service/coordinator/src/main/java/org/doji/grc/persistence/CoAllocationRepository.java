@@ -24,6 +24,12 @@ public interface CoAllocationRepository extends JpaRepository<CoAllocationRecord
     List<String> findIdleInStatesUpdatedBefore(@Param("states") Collection<CoAllocationState> states,
                                                @Param("before") Instant before);
 
+    /** Keys of those in {@code states} whose WS-ResourceLifetime termination time has passed, with no transaction in progress. */
+    @Query("select a.key from CoAllocationRecord a where a.state in :states and a.terminationTime < :now"
+            + " and not exists (select t.id from TransactionRecord t where t.subject = a.key)")
+    List<String> findIdleInStatesTerminatedBefore(@Param("states") Collection<CoAllocationState> states,
+                                                  @Param("now") Instant now);
+
     @Modifying
     @Query("delete from CoAllocationRecord a where a.key in :keys")
     int deleteByKeys(@Param("keys") Collection<String> keys);

@@ -53,10 +53,12 @@ public class GrcRetention {
         Instant before = clock.instant().minus(retention);
         List<CoAllocationState> ended = Arrays.stream(CoAllocationState.values()).filter(CoAllocationState::isFinal).toList();
         List<LifecycleState> finished = Arrays.stream(LifecycleState.values()).filter(LifecycleState::isFinal).toList();
-        int co = forget(coAllocations.findIdleInStatesUpdatedBefore(ended, before), coAllocations::deleteByKeys);
+        int co = forget(coAllocations.findIdleInStatesUpdatedBefore(ended, before), coAllocations::deleteByKeys)
+                + forget(coAllocations.findIdleInStatesTerminatedBefore(ended, clock.instant()), coAllocations::deleteByKeys);
         int rm = forget(delegated.findIdleInStatesUpdatedBefore(finished, before), delegated::deleteByKeys);
         if (co > 0 || rm > 0) {
-            log.info("forgot {} co-allocations and {} RM-port reservations unchanged for longer than {}", co, rm, retention);
+            log.info("forgot {} co-allocations and {} RM-port reservations unchanged for longer than {} or past their"
+                    + " termination time", co, rm, retention);
         }
         return co + rm;
     }

@@ -3,20 +3,18 @@ package org.doji.grc.soap;
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import javax.xml.namespace.QName;
 import org.doji.contract.*;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
 import org.doji.contract.grc.CancelResponse;
 import org.doji.contract.grc.CoAllocationList;
-import org.doji.contract.grc.GetResourceProperty;
-import org.doji.contract.grc.GetResourcePropertyDocument;
-import org.doji.contract.grc.GetResourcePropertyDocumentResponse;
-import org.doji.contract.grc.GetResourcePropertyResponse;
 import org.doji.contract.grc.Modify;
 import org.doji.contract.grc.ModifyResponse;
 import org.doji.contract.grc.PlanResult;
@@ -24,15 +22,24 @@ import org.doji.contract.grc.ResourceManagerList;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.TerminationTimeResult;
+import org.doji.contract.wsrf.rl.SetTerminationTime;
+import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
+import org.doji.contract.wsrf.rp.GetMultipleResourceProperties;
+import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
+import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
+import org.doji.contract.wsrf.rp.QueryResourceProperties;
+import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.RmRegistry;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
 import org.doji.rm.soap.Faults;
-import org.doji.rm.soap.ResourceProperties;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.SoapRequestContext;
+import org.doji.rm.soap.WsrfFaults;
+import org.doji.rm.soap.WsrfLifetime;
+import org.doji.rm.soap.WsrfResourceProperties;
 
 /**
  * The GRC port over SOAP: reads the caller and the addressed co-allocation, maps the contract's types,
@@ -46,15 +53,20 @@ public class GrcEndpoint implements GrcPortType {
     private final RmRegistry registry;
     private final AdminPolicy policies;
     private final Faults faults;
+    private final WsrfFaults wsrfFaults;
+    private final Clock clock;
 
     @Resource
     private WebServiceContext context;
 
-    public GrcEndpoint(CoAllocationService service, RmRegistry registry, AdminPolicy policies, Faults faults) {
+    public GrcEndpoint(CoAllocationService service, RmRegistry registry, AdminPolicy policies, Faults faults,
+                       Clock clock) {
         this.service = service;
+        this.clock = clock;
         this.registry = registry;
         this.policies = policies;
         this.faults = faults;
+        this.wsrfFaults = new WsrfFaults(faults);
     }
 
     @Override
@@ -76,32 +88,11 @@ public class GrcEndpoint implements GrcPortType {
     }
 
     @Override
-    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument parameters)
-            throws UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            GetResourcePropertyDocumentResponse r = new GetResourcePropertyDocumentResponse();
-            r.setCoAllocationDocument(GrcToContract.document(service.get(caller(), key())));
-            return r;
-        });
-    }
-
-    @Override
-    public GetResourcePropertyResponse getResourceProperty(GetResourceProperty parameters)
-            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            GetResourcePropertyResponse r = new GetResourcePropertyResponse();
-            r.getAny().addAll(ResourceProperties.select(GrcToContract.document(service.get(caller(), key())),
-                    parameters.getProperty()));
-            return r;
-        });
-    }
-
-    @Override
     public CancelResponse cancel(Cancel parameters) throws InvalidStateTransitionFault, UnknownResourceFault,
             InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
         return call(() -> {
             CancelResponse r = new CancelResponse();
-            r.setCoAllocationDocument(GrcToContract.document(service.cancel(caller(), key(), parameters.getCorrelationId())));
+            r.setCoAllocationDocument(document(service.cancel(caller(), key(), parameters.getCorrelationId())));
             return r;
         });
     }
@@ -111,7 +102,7 @@ public class GrcEndpoint implements GrcPortType {
             InvalidRequestFault, NotAuthorizedFault, InternalErrorFault, ResourceUnavailableFault {
         return call(() -> {
             ModifyResponse r = new ModifyResponse();
-            r.setCoAllocationDocument(GrcToContract.document(service.modify(caller(), key(), parameters.getCorrelationId(),
+            r.setCoAllocationDocument(document(service.modify(caller(), key(), parameters.getCorrelationId(),
                     GrcFromContract.request(parameters.getRequest()))));
             return r;
         });
@@ -148,22 +139,66 @@ public class GrcEndpoint implements GrcPortType {
         });
     }
 
+    // ---- OASIS WS-ResourceProperties 1.2 and WS-ResourceLifetime 1.2 on the addressed co-allocation
+
     @Override
-    public void destroy() throws InvalidStateTransitionFault, UnknownResourceFault, InternalErrorFault, NotAuthorizedFault {
-        call(() -> {
+    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument request)
+            throws ResourceUnknownFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault, () -> WsrfResourceProperties.document(properties()));
+    }
+
+    @Override
+    public GetResourcePropertyResponse getResourceProperty(QName property)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.property(properties(), property));
+    }
+
+    @Override
+    public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.properties(properties(), request.getResourceProperty()));
+    }
+
+    @Override
+    public QueryResourcePropertiesResponse queryResourceProperties(QueryResourceProperties request)
+            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, UnknownQueryExpressionDialectFault,
+            InvalidQueryExpressionFault, QueryEvaluationErrorFault, InvalidRequestFault, InternalErrorFault,
+            NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toFault,
+                () -> WsrfResourceProperties.query(properties(), request.getQueryExpression()));
+    }
+
+    @Override
+    public void destroyResource() throws ResourceUnknownFault, ResourceNotDestroyedFault, InvalidRequestFault,
+            InternalErrorFault, NotAuthorizedFault {
+        WsrfResourceProperties.call(wsrfFaults::toDestroyFault, () -> {
             service.destroy(caller(), key());
             return null;
         });
     }
 
     @Override
-    public TerminationTimeResult setTerminationTime(Instant requestedTerminationTime)
-            throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> {
-            service.get(caller(), key());
-            throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
-                    "co-allocations are kept until destroyed; SetTerminationTime is not supported yet");
+    public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) throws ResourceUnknownFault,
+            UnableToSetTerminationTimeFault, TerminationTimeChangeRejectedFault, InvalidRequestFault,
+            InternalErrorFault, NotAuthorizedFault {
+        return WsrfResourceProperties.call(wsrfFaults::toTerminationFault, () -> {
+            Instant now = clock.instant();
+            Instant requested = WsrfLifetime.requested(request, now);
+            return WsrfLifetime.response(service.setTerminationTime(caller(), key(), requested), now);
         });
+    }
+
+    /** The addressed co-allocation's document. */
+    private Object properties() {
+        return document(service.get(caller(), key()));
+    }
+
+    private org.doji.contract.types.CoAllocationDocument document(org.doji.grc.core.CoAllocation c) {
+        return GrcToContract.document(c, clock.instant());
     }
 
     private Caller caller() {

@@ -99,7 +99,8 @@ public final class GrcToContract {
         return out;
     }
 
-    public static CoAllocationDocument document(CoAllocation c) {
+    /** A co-allocation's resource-properties document, with the service's current time (WS-ResourceLifetime). */
+    public static CoAllocationDocument document(CoAllocation c, java.time.Instant currentTime) {
         CoAllocationDocument d = new CoAllocationDocument();
         d.setKey(c.key());
         d.setOwner(c.owner());
@@ -128,6 +129,7 @@ public final class GrcToContract {
         }
         d.setCreated(c.created());
         d.setUpdated(c.updated());
+        d.setCurrentTime(currentTime);
         d.setTerminationTime(c.terminationTime());
         return d;
     }

@@ -136,6 +136,40 @@ class GrcRetentionTest {
     }
 
     @Test
+    void anEndedCoAllocationIsForgottenAtItsTerminationTimeAndOneThatHasNotEndedCannotBeSetBeforeItEnds() {
+        clock.set(T0);
+        CoAllocationService service = bean(CoAllocationService.class);
+        Caller carol = Caller.user("carol");
+        Instant start = T0.plus(Duration.ofDays(1));
+        CoRequest request = new CoRequest(List.of(new CoRequest.Site("a", 4, Set.of(), List.of())), List.of(), List.of(),
+                new CoRequest.Time(start, start, Duration.ofHours(1), true), Policy.CHEAPEST, List.of(), null, null);
+        String failed = service.create(carol, "c-term-1", request, null); // no RM is registered: it fails
+        await().atMost(Duration.ofSeconds(30)).until(() -> service.get(carol, failed).state() == CoAllocationState.Failed);
+        CoAllocationRecord reserved = new CoAllocationRecord("co-term-reserved", "carol", T0);
+        reserved.setState(CoAllocationState.Reserved);
+        bean(CoAllocationRepository.class).save(reserved);
+
+        assertThatThrownBy(() -> service.setTerminationTime(carol, "co-term-reserved", T0.plus(Duration.ofHours(1))))
+                .isInstanceOfSatisfying(DojiException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo("TERMINATION_BEFORE_END"));
+        assertThatThrownBy(() -> service.setTerminationTime(Caller.user("dave"), failed, T0))
+                .isInstanceOf(DojiException.class); // another user's: unknown
+        assertThat(service.setTerminationTime(carol, failed, T0.plus(Duration.ofHours(1))))
+                .isEqualTo(T0.plus(Duration.ofHours(1)));
+        assertThat(service.get(carol, failed).terminationTime()).isEqualTo(T0.plus(Duration.ofHours(1)));
+
+        GrcRetention retention = bean(GrcRetention.class);
+        clock.set(T0.plus(Duration.ofMinutes(59)));
+        retention.sweep();
+        assertThat(service.get(carol, failed).state()).isEqualTo(CoAllocationState.Failed); // not yet
+        clock.set(T0.plus(Duration.ofMinutes(61))); // long before the retention of 10 days
+        retention.sweep();
+        assertThatThrownBy(() -> service.get(carol, failed)).isInstanceOf(DojiException.class);
+        assertThat(coAllocationKeys()).contains("co-term-reserved");
+        bean(CoAllocationRepository.class).deleteById("co-term-reserved");
+    }
+
+    @Test
     void aRetentionThatIsNotPositiveStopsTheGrcNamingTheProperty() {
         assertThatThrownBy(() -> new SpringApplicationBuilder(GrcApplication.class).run("--server.port=0",
                 "--spring.jmx.enabled=false", "--doji.grc.retention=PT0S",

@@ -18,7 +18,9 @@ import org.apache.cxf.transport.http.URLConnectionHTTPConduit;
 import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 import org.doji.contract.RmPortType;
 import org.doji.contract.RmService;
-import org.doji.contract.rm.GetResourcePropertyDocument;
+import org.doji.contract.types.ReservationDocument;
+import org.doji.contract.types.RmStatusDocument;
+import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
@@ -32,9 +34,11 @@ import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.FromContract;
+import org.doji.rm.soap.ResourceProperties;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.StatusDocuments;
 import org.doji.rm.soap.ToContract;
+import org.doji.rm.soap.WsrfLifetime;
 
 /**
  * A remote RM reached over SOAP, as a {@link ResourceManager}: the GRC talks to every RM (and to child
@@ -192,33 +196,28 @@ public class RemoteResourceManager implements ResourceManager {
 
     @Override
     public ReservationView get(Caller caller, String key) {
-        return remote("GetResourcePropertyDocument", () -> FromContract.view(
-                at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getReservationDocument()));
+        return remote("GetResourcePropertyDocument", () -> FromContract.view(ResourceProperties.read(
+                at(key).getResourcePropertyDocument(new GetResourcePropertyDocument()).getAny(), ReservationDocument.class)));
     }
 
     /** The RM's own resource properties document (GetResourcePropertyDocument addressed to the service). */
     @Override
     public RmStatus status(Caller caller) {
-        return remote("GetResourcePropertyDocument", () -> {
-            var response = at(null).getResourcePropertyDocument(new GetResourcePropertyDocument());
-            if (response.getRmStatusDocument() == null) {
-                throw new DojiException(FaultKind.INTERNAL_ERROR, "NO_STATUS_DOCUMENT", address
-                        + " answered without an RM status document");
-            }
-            return StatusDocuments.status(response.getRmStatusDocument());
-        });
+        return remote("GetResourcePropertyDocument", () -> StatusDocuments.status(ResourceProperties.read(
+                at(null).getResourcePropertyDocument(new GetResourcePropertyDocument()).getAny(), RmStatusDocument.class)));
     }
 
     @Override
     public void destroy(Caller caller, String key) {
         remote("Destroy", () -> {
-            at(key).destroy();
+            at(key).destroyResource();
             return null;
         });
     }
 
     @Override
     public Instant setTerminationTime(Caller caller, String key, Instant requested) {
-        return remote("SetTerminationTime", () -> at(key).setTerminationTime(requested).getNewTerminationTime());
+        return remote("SetTerminationTime", 
+                () -> at(key).setTerminationTime(WsrfLifetime.request(requested)).getNewTerminationTime());
     }
 }

@@ -50,6 +50,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
+import org.doji.rm.soap.BaseFaults;
 
 /**
  * The RM contract over HTTPS (self-signed certificate made by keytool) with WS-Security on, called as a
@@ -237,8 +238,8 @@ class SecureRmOverSoapContractTest extends RestartableRmContractTest {
         assertThat(standardClient("grc", GRC_PASSWORD).describe().getRmId()).isEqualTo("crm-secure");
         assertThatThrownBy(() -> standardClient("grc", "wrong").describe())
                 .isInstanceOfSatisfying(NotAuthorizedFault.class, f -> {
-                    assertThat(f.getFaultInfo().getErrorCode()).isEqualTo("NOT_AUTHORIZED");
-                    assertThat(f.getFaultInfo().getOriginator()).isEqualTo("crm-secure");
+                    assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("NOT_AUTHORIZED");
+                    assertThat(f.getFaultInfo().getService()).isEqualTo("crm-secure");
                 });
     }
 

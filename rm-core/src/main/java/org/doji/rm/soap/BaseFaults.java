@@ -1,0 +1,55 @@
+package org.doji.rm.soap;
+
+import java.time.Instant;
+import org.doji.contract.wsrf.bf.BaseFaultType;
+
+/**
+ * Reads and writes the OASIS WS-BaseFaults 1.2 part of every fault Doji sends or receives (its own typed faults
+ * extend {@code wsrf-bf:BaseFaultType}, like the OASIS WS-RF faults): the timestamp, the error code in Doji's
+ * dialect and the description.
+ */
+public final class BaseFaults {
+
+    /** The dialect of the error codes Doji puts into a bf-2 ErrorCode. */
+    public static final String DIALECT = "http://doji.org/ns/2026/errors";
+
+    private BaseFaults() {
+    }
+
+    public static <T extends BaseFaultType> T fill(T info, Instant timestamp, String errorCode, String description) {
+        info.setTimestamp(timestamp);
+        if (errorCode != null) {
+            BaseFaultType.ErrorCode code = new BaseFaultType.ErrorCode();
+            code.setDialect(DIALECT);
+            code.getContent().add(errorCode);
+            info.setErrorCode(code);
+        }
+        if (description != null) {
+            BaseFaultType.Description text = new BaseFaultType.Description();
+            text.setValue(description);
+            text.setLang("en");
+            info.getDescription().add(text);
+        }
+        return info;
+    }
+
+    /** The error code's text (whatever its dialect), or null if the fault has none. */
+    public static String errorCode(BaseFaultType info) {
+        if (info == null || info.getErrorCode() == null) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        for (Object part : info.getErrorCode().getContent()) {
+            if (part instanceof String s) {
+                text.append(s);
+            }
+        }
+        String code = text.toString().trim();
+        return code.isEmpty() ? null : code;
+    }
+
+    /** The first description, or null if the fault has none. */
+    public static String description(BaseFaultType info) {
+        return info == null || info.getDescription().isEmpty() ? null : info.getDescription().get(0).getValue();
+    }
+}
