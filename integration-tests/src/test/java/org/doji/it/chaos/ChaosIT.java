@@ -42,7 +42,7 @@ class ChaosIT {
     private static final int MIN_FAULTS = Integer.getInteger("chaos.min-faults", 200);
     private static final double FAULT_RATE = Double.parseDouble(System.getProperty("chaos.fault-rate", "0.04"));
     private static final int USERS = Integer.getInteger("chaos.users", 8);
-    private static final Duration MAX_LOAD = Duration.ofSeconds(Long.getLong("chaos.seconds", Math.max(180, OPERATIONS / 6)));
+    private static final Duration MAX_LOAD = Duration.ofSeconds(Long.getLong("chaos.seconds", Math.max(240, OPERATIONS / 6)));
 
     /** Two network domains joined at X1: five compute sites (8 or 16 cores), 2 Gbps paths, scarce on purpose. */
     static GridTopology topology() {

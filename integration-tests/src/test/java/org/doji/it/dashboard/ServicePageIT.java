@@ -26,6 +26,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
@@ -198,6 +199,26 @@ class ServicePageIT {
             out.put(op.getAttribute("name"), doc.getLength() == 0 ? "" : doc.item(0).getTextContent().strip().replaceAll("\\s+", " "));
         }
         assertThat(out).hasSizeGreaterThan(3);
+        // its messages in a readable order, the order the operations use them (CXF alone writes them in hash
+        // order), and the same on every request
+        List<String> used = new ArrayList<>();
+        for (int i = 0; i < ops.getLength(); i++) {
+            for (Node n = ops.item(i).getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof Element use && use.hasAttribute("message")) {
+                    String name = use.getAttribute("message").substring(use.getAttribute("message").indexOf(':') + 1);
+                    if (!used.contains(name)) {
+                        used.add(name);
+                    }
+                }
+            }
+        }
+        NodeList messages = wsdl.getDocumentElement().getElementsByTagNameNS(WSDL_NS, "message");
+        List<String> served = new ArrayList<>();
+        for (int i = 0; i < messages.getLength(); i++) {
+            served.add(((Element) messages.item(i)).getAttribute("name"));
+        }
+        assertThat(served).startsWith(used.toArray(String[]::new));
+        assertThat(get(port + "?wsdl").body()).isEqualTo(r.body());
         return out;
     }
 

@@ -19,10 +19,12 @@ import org.doji.rm.soap.security.SoapSecurity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ContentCachingResponseWrapper;
 
 /**
  * Serves the service pages in front of the CXF servlet, for every port published on it (GET and HEAD only; every
- * other request, {@code ?wsdl} and {@code ?xsd=} included, goes on to CXF unchanged):
+ * other request, {@code ?xsd=} included, goes on to CXF unchanged; {@code ?wsdl} is CXF's with its messages in a
+ * readable order):
  * <ul>
  * <li>{@code <cxf>/<port>}{@value #PAGE_SUFFIX}: the port's page, e.g. {@code /services/rm/help},
  *     {@code /services/grc/help}, {@code /services/rm/soap12/help};</li>
@@ -71,10 +73,25 @@ public class ServicePageFilter extends OncePerRequestFilter {
                     ? port(rest.substring(0, rest.length() - PAGE_SUFFIX.length())) : null;
             if (port != null) {
                 send(response, "text/html", html.page(port, base, origin(request) + base + port.path()));
+            } else if ("wsdl".equalsIgnoreCase(request.getQueryString()) && port(rest) != null) {
+                readableWsdl(request, response, chain);
             } else {
-                chain.doFilter(request, response); // not a page: CXF answers (?wsdl, ?xsd=, SOAP, its 404s)
+                chain.doFilter(request, response); // not a page: CXF answers (?xsd=, SOAP, its 404s)
             }
         }
+    }
+
+    /** CXF's {@code ?wsdl}, its messages in the order the port types use them ({@link WsdlOrder}). */
+    private static void readableWsdl(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        ContentCachingResponseWrapper written = new ContentCachingResponseWrapper(response);
+        chain.doFilter(request, written);
+        byte[] body = written.getContentAsByteArray();
+        if (written.getStatus() == HttpServletResponse.SC_OK && body.length > 0) {
+            body = WsdlOrder.readable(body);
+        }
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
     }
 
     /** The port CXF serves at {@code path} (below the servlet), or null. */
