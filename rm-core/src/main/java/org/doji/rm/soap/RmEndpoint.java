@@ -13,15 +13,6 @@ import org.doji.contract.types.Availability;
 import org.doji.contract.types.ReservationDocument;
 import org.doji.contract.types.ReservationSpec;
 import org.doji.contract.types.ResourceDescription;
-import org.doji.contract.wsrf.rl.SetTerminationTime;
-import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
-import org.doji.contract.wsrf.rp.GetMultipleResourceProperties;
-import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
-import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
-import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
-import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
-import org.doji.contract.wsrf.rp.QueryResourceProperties;
-import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.ReservationView;
@@ -32,7 +23,7 @@ import org.doji.rm.model.ReservationView;
  */
 @WebService(serviceName = "RmService", portName = "RmPort", targetNamespace = "http://doji.org/ns/2026/wsdl",
         endpointInterface = "org.doji.contract.RmPortType", wsdlLocation = "classpath:wsdl/doji-rm.wsdl")
-public class RmEndpoint implements RmPortType {
+public class RmEndpoint extends WsResourceEndpoint implements RmPortType {
 
     /** The element name of the EPR in the reserve answer (rm:ReservationReference/rm:reference). */
     private static final QName REFERENCE = new QName("http://doji.org/ns/2026/rm", "reference");
@@ -41,17 +32,16 @@ public class RmEndpoint implements RmPortType {
     private final String rmId;
     private final Faults faults;
     private final java.time.Clock clock;
-    private final WsrfFaults wsrfFaults;
 
     @Resource
     private WebServiceContext context;
 
     public RmEndpoint(ResourceManager rm, String rmId, Faults faults, java.time.Clock clock) {
+        super(faults, clock);
         this.rm = rm;
         this.rmId = rmId;
         this.faults = faults;
         this.clock = clock;
-        this.wsrfFaults = new WsrfFaults(faults);
     }
 
     @Override
@@ -103,63 +93,24 @@ public class RmEndpoint implements RmPortType {
         return call(() -> ToContract.document(rm.cancel(caller(), key(), correlationId), clock.instant()));
     }
 
-    // ---- OASIS WS-ResourceProperties 1.2 and WS-ResourceLifetime 1.2
+    // ---- what the OASIS WS-RF operations (WsResourceEndpoint) address
 
     @Override
-    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument request)
-            throws ResourceUnknownFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault, () -> WsrfResourceProperties.document(properties()));
+    protected void destroyAddressed() {
+        rm.destroy(caller(), key());
     }
 
     @Override
-    public GetResourcePropertyResponse getResourceProperty(QName property)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.property(properties(), property));
-    }
-
-    @Override
-    public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.properties(properties(), request.getResourceProperty()));
-    }
-
-    @Override
-    public QueryResourcePropertiesResponse queryResourceProperties(QueryResourceProperties request)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, UnknownQueryExpressionDialectFault,
-            InvalidQueryExpressionFault, QueryEvaluationErrorFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.query(properties(), request.getQueryExpression()));
-    }
-
-    @Override
-    public void destroyResource() throws ResourceUnknownFault, ResourceNotDestroyedFault, InvalidRequestFault,
-            InternalErrorFault, NotAuthorizedFault {
-        WsrfResourceProperties.call(wsrfFaults::toDestroyFault, () -> {
-            rm.destroy(caller(), key());
-            return null;
-        });
-    }
-
-    @Override
-    public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) throws ResourceUnknownFault,
-            UnableToSetTerminationTimeFault, TerminationTimeChangeRejectedFault, InvalidRequestFault,
-            InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toTerminationFault, () -> {
-            Instant now = clock.instant();
-            Instant requested = WsrfLifetime.requested(request, now);
-            return WsrfLifetime.response(rm.setTerminationTime(caller(), key(), requested), now);
-        });
+    protected Instant terminateAddressedAt(Instant requested) {
+        return rm.setTerminationTime(caller(), key(), requested);
     }
 
     /** The addressed reservation's document; addressed to the RM service itself, the RM's status document. */
-    private Object properties() {
+    @Override
+    protected Object resourceProperties() {
         String key = SoapRequestContext.resourceKeyOrNull(context);
-        return key == null ? StatusDocuments.document(rm.status(caller())) : ToContract.document(rm.get(caller(), key), clock.instant());
+        return key == null ? StatusDocuments.document(rm.status(caller()))
+                : ToContract.document(rm.get(caller(), key), clock.instant());
     }
 
     private Caller caller() {

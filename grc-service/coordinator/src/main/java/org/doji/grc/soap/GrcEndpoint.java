@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
-import javax.xml.namespace.QName;
 import org.doji.contract.*;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
@@ -22,24 +21,13 @@ import org.doji.contract.grc.ResourceManagerList;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.wsrf.rl.SetTerminationTime;
-import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
-import org.doji.contract.wsrf.rp.GetMultipleResourceProperties;
-import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
-import org.doji.contract.wsrf.rp.GetResourcePropertyDocument;
-import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
-import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
-import org.doji.contract.wsrf.rp.QueryResourceProperties;
-import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.RmRegistry;
 import org.doji.rm.api.Caller;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.SoapRequestContext;
-import org.doji.rm.soap.WsrfFaults;
-import org.doji.rm.soap.WsrfLifetime;
-import org.doji.rm.soap.WsrfResourceProperties;
+import org.doji.rm.soap.WsResourceEndpoint;
 
 /**
  * The GRC port over SOAP: reads the caller and the addressed co-allocation, maps the contract's types,
@@ -47,13 +35,12 @@ import org.doji.rm.soap.WsrfResourceProperties;
  */
 @WebService(serviceName = "GrcService", portName = "GrcPort", targetNamespace = "http://doji.org/ns/2026/wsdl",
         endpointInterface = "org.doji.contract.GrcPortType", wsdlLocation = "classpath:wsdl/doji-grc.wsdl")
-public class GrcEndpoint implements GrcPortType {
+public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
 
     private final CoAllocationService service;
     private final RmRegistry registry;
     private final AdminPolicy policies;
     private final Faults faults;
-    private final WsrfFaults wsrfFaults;
     private final Clock clock;
 
     @Resource
@@ -61,12 +48,12 @@ public class GrcEndpoint implements GrcPortType {
 
     public GrcEndpoint(CoAllocationService service, RmRegistry registry, AdminPolicy policies, Faults faults,
                        Clock clock) {
+        super(faults, clock);
         this.service = service;
         this.clock = clock;
         this.registry = registry;
         this.policies = policies;
         this.faults = faults;
-        this.wsrfFaults = new WsrfFaults(faults);
     }
 
     @Override
@@ -139,61 +126,21 @@ public class GrcEndpoint implements GrcPortType {
         });
     }
 
-    // ---- OASIS WS-ResourceProperties 1.2 and WS-ResourceLifetime 1.2 on the addressed co-allocation
+    // ---- what the OASIS WS-RF operations (WsResourceEndpoint) address: the co-allocation
 
     @Override
-    public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument request)
-            throws ResourceUnknownFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault, () -> WsrfResourceProperties.document(properties()));
+    protected void destroyAddressed() {
+        service.destroy(caller(), key());
     }
 
     @Override
-    public GetResourcePropertyResponse getResourceProperty(QName property)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.property(properties(), property));
-    }
-
-    @Override
-    public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.properties(properties(), request.getResourceProperty()));
-    }
-
-    @Override
-    public QueryResourcePropertiesResponse queryResourceProperties(QueryResourceProperties request)
-            throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, UnknownQueryExpressionDialectFault,
-            InvalidQueryExpressionFault, QueryEvaluationErrorFault, InvalidRequestFault, InternalErrorFault,
-            NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toFault,
-                () -> WsrfResourceProperties.query(properties(), request.getQueryExpression()));
-    }
-
-    @Override
-    public void destroyResource() throws ResourceUnknownFault, ResourceNotDestroyedFault, InvalidRequestFault,
-            InternalErrorFault, NotAuthorizedFault {
-        WsrfResourceProperties.call(wsrfFaults::toDestroyFault, () -> {
-            service.destroy(caller(), key());
-            return null;
-        });
-    }
-
-    @Override
-    public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) throws ResourceUnknownFault,
-            UnableToSetTerminationTimeFault, TerminationTimeChangeRejectedFault, InvalidRequestFault,
-            InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(wsrfFaults::toTerminationFault, () -> {
-            Instant now = clock.instant();
-            Instant requested = WsrfLifetime.requested(request, now);
-            return WsrfLifetime.response(service.setTerminationTime(caller(), key(), requested), now);
-        });
+    protected Instant terminateAddressedAt(Instant requested) {
+        return service.setTerminationTime(caller(), key(), requested);
     }
 
     /** The addressed co-allocation's document. */
-    private Object properties() {
+    @Override
+    protected Object resourceProperties() {
         return document(service.get(caller(), key()));
     }
 
