@@ -1,7 +1,10 @@
 package org.doji.rm.soap;
 
 import java.time.Instant;
+import java.util.List;
 import org.doji.contract.wsrf.bf.BaseFaultType;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
 
 /**
  * Reads and writes the OASIS WS-BaseFaults 1.2 part of every fault Doji sends or receives (its own typed faults
@@ -46,6 +49,17 @@ public final class BaseFaults {
         }
         String code = text.toString().trim();
         return code.isEmpty() ? null : code;
+    }
+
+    /**
+     * A fault received from a remote service as the domain exception: its error code (else the kind's name) and its
+     * description (else the fault's message), with the fault's own detail (field, resource) if it has one.
+     */
+    static DojiException domain(FaultKind kind, BaseFaultType info, Exception fault, String detail) {
+        String code = errorCode(info);
+        String description = description(info);
+        return new DojiException(kind, code == null ? kind.name() : code,
+                description == null ? fault.getMessage() : description, detail, List.of());
     }
 
     /** The first description, or null if the fault has none. */

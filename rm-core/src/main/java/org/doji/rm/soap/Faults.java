@@ -112,8 +112,6 @@ public final class Faults {
             return oasis != null ? oasis
                     : new DojiException(FaultKind.INTERNAL_ERROR, "REMOTE_ERROR", String.valueOf(fault.getMessage()));
         }
-        String code = BaseFaults.errorCode(info) == null ? kind.name() : BaseFaults.errorCode(info);
-        String message = BaseFaults.description(info) == null ? fault.getMessage() : BaseFaults.description(info);
-        return new DojiException(kind, code, message, detail, java.util.List.of());
+        return BaseFaults.domain(kind, info, fault, detail);
     }
 }

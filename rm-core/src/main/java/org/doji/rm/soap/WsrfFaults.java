@@ -117,8 +117,6 @@ public final class WsrfFaults {
         } else {
             return null;
         }
-        String code = BaseFaults.errorCode(info);
-        String message = BaseFaults.description(info);
-        return new DojiException(kind, code == null ? kind.name() : code, message == null ? fault.getMessage() : message);
+        return BaseFaults.domain(kind, info, fault, null);
     }
 }
