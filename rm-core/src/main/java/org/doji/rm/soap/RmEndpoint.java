@@ -31,7 +31,6 @@ public class RmEndpoint extends WsResourceEndpoint implements RmPortType {
     private final ResourceManager rm;
     private final String rmId;
     private final Faults faults;
-    private final java.time.Clock clock;
 
     @Resource
     private WebServiceContext context;
@@ -41,7 +40,6 @@ public class RmEndpoint extends WsResourceEndpoint implements RmPortType {
         this.rm = rm;
         this.rmId = rmId;
         this.faults = faults;
-        this.clock = clock;
     }
 
     @Override

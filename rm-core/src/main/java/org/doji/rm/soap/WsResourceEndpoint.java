@@ -33,7 +33,8 @@ import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
 public abstract class WsResourceEndpoint {
 
     private final WsrfFaults faults;
-    private final Clock clock;
+    /** The service's clock: the WS-ResourceLifetime CurrentTime of every document and answer. */
+    protected final Clock clock;
 
     protected WsResourceEndpoint(Faults faults, Clock clock) {
         this.faults = new WsrfFaults(faults);

@@ -41,7 +41,6 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
     private final RmRegistry registry;
     private final AdminPolicy policies;
     private final Faults faults;
-    private final Clock clock;
 
     @Resource
     private WebServiceContext context;
@@ -50,7 +49,6 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
                        Clock clock) {
         super(faults, clock);
         this.service = service;
-        this.clock = clock;
         this.registry = registry;
         this.policies = policies;
         this.faults = faults;
