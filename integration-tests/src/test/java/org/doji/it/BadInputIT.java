@@ -180,6 +180,42 @@ class BadInputIT {
         return refused(port, port.action(), body, errorCode);
     }
 
+    /**
+     * WS-BaseNotification's ports get the same treatment: Subscribe at the GRC port, Renew and Unsubscribe at the
+     * subscription manager (published with the same limits): typed, the caller's fault, one WARN line, nothing stored.
+     */
+    @Test
+    void subscribeAndTheSubscriptionManagerRefuseBadInputAlike() throws Exception {
+        var subscriptions = grid.grc().getBean(org.doji.grc.persistence.SubscriptionRepository.class);
+        String wsnt = "xmlns:wsnt=\"http://docs.oasis-open.org/wsn/b-2\" xmlns:wsa=\"http://www.w3.org/2005/08/addressing\"";
+        String subscribe = "http://docs.oasis-open.org/wsn/bw-2/NotificationProducer/SubscribeRequest";
+        Port grc = new Port("grc", grid.grcUrl(), subscribe, wsnt, subscriptions::count);
+        String topic = "<wsnt:Filter><wsnt:TopicExpression Dialect=\"http://docs.oasis-open.org/wsn/t-1/TopicExpression/Simple\">"
+                + "dt:%s</wsnt:TopicExpression></wsnt:Filter>";
+        String valid = grc.envelope("<wsnt:Subscribe><wsnt:ConsumerReference><wsa:Address>http://127.0.0.1:9/c</wsa:Address>"
+                + "</wsnt:ConsumerReference>" + topic.formatted("Reserved") + "</wsnt:Subscribe>");
+        refused(grc, valid.replace("dt:Reserved", "dt:Re&#x1;served"), "ILLEGAL_CHARACTER");
+        refused(grc, valid.replace("</wsnt:Subscribe>", "<wsnt:Unknown/></wsnt:Subscribe>")
+                .replace("<wsnt:Filter>", "<wsnt:Filter><wsnt:Filter/>"), "SCHEMA_VIOLATION");
+        refused(grc, valid.replace("dt:Reserved", "x".repeat(2_000_000)), "MESSAGE_TOO_LARGE");
+        HttpResponse<String> tooLong = post(grc, subscribe, valid.replace("http://127.0.0.1:9/c",
+                "http://127.0.0.1:9/" + "c".repeat(2_000)));
+        assertThat(tooLong.body()).contains("SubscribeCreationFailedFault", "<faultcode>soap:Client</faultcode>",
+                "CONSUMER_ADDRESS").doesNotContain("c".repeat(1_100), "java.", "Exception");
+        assertThat(post(grc, subscribe, valid).statusCode()).as("a valid Subscribe is taken").isEqualTo(200);
+
+        String renew = "http://docs.oasis-open.org/wsn/bw-2/SubscriptionManager/RenewRequest";
+        String base = grid.grcUrl().substring(0, grid.grcUrl().lastIndexOf('/'));
+        Port manager = new Port("subscriptions", base + "/subscriptions", renew, wsnt, subscriptions::count);
+        refused(manager, "", manager.envelope(""), "EMPTY_BODY");
+        refused(manager, manager.envelope("<wsnt:Renew><wsnt:TerminationTime>PT1H</wsnt:TerminationTime></wsnt:Renew>"),
+                "NO_RESOURCE_KEY");
+        refused(manager, manager.envelope("<wsnt:Renew><wsnt:TerminationTime>" + "x".repeat(2_000_000)
+                + "</wsnt:TerminationTime></wsnt:Renew>"), "MESSAGE_TOO_LARGE");
+        refused(manager, manager.envelope("<wsnt:Renew><wsnt:TerminationTime>PT1H</wsnt:TerminationTime></wsnt:Renew>")
+                .replace("PT1H", "<!DOCTYPE x []>"), "MALFORMED_XML");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("ports")
     void aValidRawRequestIsAccepted(Port port) throws Exception {

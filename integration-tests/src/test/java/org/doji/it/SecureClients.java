@@ -35,7 +35,18 @@ final class SecureClients {
 
     /** A GRC port at {@code address} as {@code user} (none: no token), trusting {@code trustStore} when given. */
     static GrcPortType as(String user, String password, String address, Path trustStore, String trustStorePassword) {
-        GrcPortType port = new GrcService().getGrcPort(new AddressingFeature());
+        return secured(new GrcService().getGrcPort(new AddressingFeature()), user, password, address, trustStore,
+                trustStorePassword);
+    }
+
+    /** The GRC's subscription manager at {@code address} (a subscription's, with ?res=) as {@code user}. */
+    static org.doji.contract.wsn.ports.SubscriptionManager managerAs(String user, String password, String address) {
+        return secured(new org.doji.contract.SubscriptionManagerService().getSubscriptionManagerPort(new AddressingFeature()),
+                user, password, address, null, null);
+    }
+
+    private static <T> T secured(T port, String user, String password, String address, Path trustStore,
+                                 String trustStorePassword) {
         ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
         Client client = ClientProxy.getClient(port);
         if (user != null) {

@@ -223,7 +223,7 @@ class SecureGridIT {
      * co-allocation keeps its state, window, cost and plan, and stays readable by its owner (also once it ended).
      */
     @Test
-    void anotherUsersModifyCancelAndDestroyAreRefusedAndChangeNothing() throws Exception {
+    void anotherUsersModifyCancelDestroySubscribeAndUnsubscribeAreRefusedAndChangeNothing() throws Exception {
         EndpointReferenceType epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
                 UUID.randomUUID().toString(), oneSite(9), null);
         String key = ResourceReferences.keyOf(epr);
@@ -242,10 +242,16 @@ class SecureGridIT {
         modify.setRequest(oneSite(10));
         Cancel cancel = new Cancel();
         cancel.setCorrelationId(UUID.randomUUID().toString());
+        var subscribe = new org.doji.contract.wsn.Subscribe();
+        subscribe.setConsumerReference(ResourceReferences.endpoint("http://127.0.0.1:9/bob"));
+        var subscriptions = grid.grc().getBean(org.doji.grc.persistence.SubscriptionRepository.class);
+        long subscribed = subscriptions.count();
         for (var call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
-                () -> bob.modify(modify), () -> bob.cancel(cancel), () -> bob.destroyResource())) {
+                () -> bob.modify(modify), () -> bob.cancel(cancel), () -> bob.destroyResource(),
+                () -> bob.subscribe(subscribe))) {
             // the answer an unknown key gets: nothing tells bob that alice's co-allocation exists (Doji's fault on
-            // Doji's operations, WS-Resource's ResourceUnknownFault on WS-ResourceLifetime's Destroy)
+            // Doji's operations, WS-Resource's ResourceUnknownFault on WS-ResourceLifetime's Destroy and on
+            // WS-BaseNotification's Subscribe)
             assertThatThrownBy(call).isInstanceOfAny(UnknownResourceFault.class, ResourceUnknownFault.class).satisfies(t -> {
                 var info = t instanceof UnknownResourceFault f ? f.getFaultInfo() : ((ResourceUnknownFault) t).getFaultInfo();
                 assertThat(BaseFaults.errorCode(info)).isEqualTo("UNKNOWN_RESOURCE");
@@ -265,6 +271,24 @@ class SecureGridIT {
                 .isEqualTo(before.getRm().stream().map(o -> o.getReservationKey() + ":" + o.getReservationState()).toList());
         assertThat(grid.rm("crm-s1").getBean(ReservationRepository.class).count()
                 + grid.rm("crm-s2").getBean(ReservationRepository.class).count()).as("no RM was asked").isEqualTo(reservations);
+        assertThat(subscriptions.count()).as("no subscription for bob").isEqualTo(subscribed);
+
+        // alice's subscription: bob can neither renew nor end it, and learns nothing of it
+        var subscription = alice.subscribe(subscribe).getSubscriptionReference();
+        String at = ResourceReferences.addressOf(subscription);
+        var renew = new org.doji.contract.wsn.Renew();
+        renew.setTerminationTime("PT1M");
+        var bobs = SecureClients.managerAs("bob", "bob-secret", at);
+        for (var call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(() -> bobs.renew(renew),
+                () -> bobs.unsubscribe(new org.doji.contract.wsn.Unsubscribe()))) {
+            assertThatThrownBy(call).isInstanceOfSatisfying(org.doji.contract.wsrf.rw.ResourceUnknownFault.class,
+                    f -> assertThat(BaseFaults.description(f.getFaultInfo()))
+                            .isEqualTo("no such resource: " + ResourceReferences.keyOf(subscription)));
+        }
+        assertThatThrownBy(() -> SecureClients.managerAs(null, null, at).unsubscribe(new org.doji.contract.wsn.Unsubscribe()))
+                .as("no token, no call").isInstanceOf(jakarta.xml.ws.soap.SOAPFaultException.class);
+        SecureClients.managerAs("alice", "alice-secret", at).unsubscribe(new org.doji.contract.wsn.Unsubscribe());
+        assertThat(subscriptions.count()).isEqualTo(subscribed);
 
         // once it ended, bob still cannot forget it for alice
         Cancel own = new Cancel();

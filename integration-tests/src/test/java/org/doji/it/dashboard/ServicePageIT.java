@@ -65,9 +65,10 @@ class ServicePageIT {
             page.get(services);
             List<String> listed = page.findElements(By.cssSelector("#services tbody tr")).stream()
                     .map(r -> r.getAttribute("data-path")).toList();
-            // the GRC's ports: its user port, its RM port and its notification consumer, each in SOAP 1.1 and 1.2
+            // the GRC's ports: its user port, its RM port, its notification consumer and its subscription manager,
+            // each in SOAP 1.1 and 1.2
             assertThat(listed).containsExactlyInAnyOrder("/grc", "/grc/soap12", "/rm", "/rm/soap12", "/notify",
-                    "/notify/soap12");
+                    "/notify/soap12", "/subscriptions", "/subscriptions/soap12");
             page.findElement(By.cssSelector("tr[data-path='/grc'] a.page")).click();
             assertThat(page.getCurrentUrl()).isEqualTo(grid.grcUrl() + "/help");
             checkAgainstWsdl(chromium, grid.grcUrl(), "GrcService", "createCoAllocation");

@@ -64,8 +64,14 @@ public final class GrcClient {
 
     /** createCoAllocation; returns the new co-allocation's key (from the EPR). */
     public String create(String correlationId, CoAllocationRequest request) {
+        return create(correlationId, request, null);
+    }
+
+    /** createCoAllocation with a consumer EPR at {@code consumer} (null: none); returns the new key. */
+    public String create(String correlationId, CoAllocationRequest request, String consumer) {
         try {
-            return ResourceReferences.keyOf(at(null).createCoAllocation(correlationId, request, null));
+            return ResourceReferences.keyOf(at(null).createCoAllocation(correlationId, request,
+                    consumer == null ? null : ResourceReferences.endpoint(consumer)));
         } catch (Exception e) {
             throw new IllegalStateException("createCoAllocation failed: " + e, e);
         }

@@ -66,4 +66,26 @@ public final class BaseFaults {
     public static String description(BaseFaultType info) {
         return info == null || info.getDescription().isEmpty() ? null : info.getDescription().get(0).getValue();
     }
+
+    /** Whose fault a contract fault is, by its name (a detail element's or an exception class's simple name). */
+    public static FaultKind kindOf(String faultName) {
+        return switch (faultName) {
+            case "InvalidRequestFault" -> FaultKind.INVALID_REQUEST;
+            case "UnknownResourceFault", "ResourceUnknownFault" -> FaultKind.UNKNOWN_RESOURCE;
+            case "NotAuthorizedFault" -> FaultKind.NOT_AUTHORIZED;
+            case "InvalidStateTransitionFault" -> FaultKind.INVALID_STATE_TRANSITION;
+            case "UnavailableFault", "ResourceUnavailableFault" -> FaultKind.RESOURCE_UNAVAILABLE;
+            case "ResourceNotDestroyedFault", "UnableToSetTerminationTimeFault", "UnableToDestroySubscriptionFault" ->
+                    FaultKind.INVALID_STATE_TRANSITION;
+            // WS-ResourceProperties, WS-ResourceLifetime and WS-BaseNotification: what the caller asked cannot be served
+            case "InvalidResourcePropertyQNameFault", "UnknownQueryExpressionDialectFault", "InvalidQueryExpressionFault",
+                    "QueryEvaluationErrorFault", "TerminationTimeChangeRejectedFault", "InvalidFilterFault",
+                    "TopicExpressionDialectUnknownFault", "InvalidTopicExpressionFault", "TopicNotSupportedFault",
+                    "InvalidProducerPropertiesExpressionFault", "InvalidMessageContentExpressionFault",
+                    "UnacceptableInitialTerminationTimeFault", "UnacceptableTerminationTimeFault",
+                    "UnrecognizedPolicyRequestFault", "UnsupportedPolicyRequestFault", "SubscribeCreationFailedFault" ->
+                    FaultKind.INVALID_REQUEST;
+            default -> FaultKind.INTERNAL_ERROR;
+        };
+    }
 }

@@ -32,7 +32,7 @@ public final class Faults {
     }
 
     /** The time a fault is stamped with (the service's clock). */
-    Instant now() {
+    public Instant now() {
         return clock.instant();
     }
 

@@ -1,22 +1,51 @@
 package org.doji.rm.soap;
 
+import jakarta.xml.bind.JAXBElement;
 import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.soap.AddressingFeature;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
-import org.doji.contract.NotificationConsumerPortType;
+import javax.xml.namespace.QName;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
 import org.doji.contract.NotificationConsumerService;
+import org.doji.contract.addressing.EndpointReferenceType;
+import org.doji.contract.types.ObjectFactory;
 import org.doji.contract.types.StateChange;
+import org.doji.contract.wsn.NotificationMessageHolderType;
+import org.doji.contract.wsn.Notify;
+import org.doji.contract.wsn.TopicExpressionType;
+import org.doji.contract.wsn.ports.NotificationConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.Element;
 
 /**
- * Delivers Notify messages to a consumer EPR address, off the caller's thread and best effort: a consumer that
- * cannot be reached costs one WARN line, and a delivery never changes what it reports (polling always works).
- * The one sender of the RMs' and the GRC's notifications.
+ * Sends OASIS WS-BaseNotification 1.3 {@code wsnt:Notify} messages, each {@code wsnt:Message} one
+ * {@code t:stateChange}: the one sender of the RMs' notifications to their coordinators ({@link #send}: off the
+ * caller's thread, best effort, as a hint that polling backs up) and of the GRC's to its subscribers
+ * ({@link #deliver}: synchronous, failing loudly, so the GRC's outbox retries it).
  */
 public final class NotificationSender {
 
+    /** The namespace of Doji's topics: one per co-allocation state ({@code dt:Reserved}, ...). */
+    public static final String TOPIC_NS = "http://doji.org/ns/2026/topics";
+    public static final String TOPIC_PREFIX = "dt";
+    public static final String SIMPLE_DIALECT = "http://docs.oasis-open.org/wsn/t-1/TopicExpression/Simple";
+    private static final String WSA_NS = "http://www.w3.org/2005/08/addressing";
+    private static final long CONNECT_TIMEOUT_MS = 5_000;
+    private static final long RECEIVE_TIMEOUT_MS = 15_000;
+
     private static final Logger log = LoggerFactory.getLogger(NotificationSender.class);
+
+    /** One notification: what changed, its topic's local name in {@link #TOPIC_NS} (or null), and its EPRs (or null). */
+    public record Message(StateChange change, String topic, EndpointReferenceType subscription,
+                          EndpointReferenceType producer) {
+    }
 
     private final Executor executor;
     private final NotificationConsumerService service = new NotificationConsumerService();
@@ -25,21 +54,81 @@ public final class NotificationSender {
         this.executor = executor;
     }
 
+    /** Best effort, off the caller's thread: a consumer that cannot be reached costs one WARN line. */
     public void send(String consumer, StateChange change) {
         try {
-            executor.execute(() -> deliver(consumer, change));
+            executor.execute(() -> {
+                try {
+                    deliver(consumer, List.of(), new Message(change, null, null, null));
+                } catch (RuntimeException e) {
+                    log.warn("could not notify {} of {} ({}): {}", consumer, change.getResource(), change.getMessage(),
+                            e.toString());
+                }
+            });
         } catch (RuntimeException e) {
             log.warn("notification of {} to {} not sent: {}", change.getResource(), consumer, e.toString());
         }
     }
 
-    private void deliver(String consumer, StateChange change) {
-        try {
-            NotificationConsumerPortType port = service.getNotificationConsumerPort();
-            ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, consumer);
-            port.notify(List.of(change));
-        } catch (RuntimeException e) {
-            log.warn("could not notify {} of {} ({}): {}", consumer, change.getResource(), change.getMessage(), e.toString());
+    /**
+     * Sends {@code message} to the consumer at {@code address} now, with the consumer EPR's reference parameters
+     * as SOAP headers (as WS-Addressing asks); throws if the consumer cannot be reached or refuses it.
+     */
+    public void deliver(String address, List<Element> referenceParameters, Message message) {
+        NotificationConsumer port = service.getNotificationConsumerPort(new AddressingFeature());
+        ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        if (!referenceParameters.isEmpty()) {
+            List<Header> headers = new ArrayList<>();
+            for (Element p : referenceParameters) {
+                Element header = (Element) p.cloneNode(true);
+                header.setAttributeNS(WSA_NS, "wsa:IsReferenceParameter", "true");
+                headers.add(new Header(new QName(p.getNamespaceURI(), p.getLocalName()), header));
+            }
+            ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, headers);
         }
+        // the topic's prefix is declared on the envelope, so the topic expression "dt:Reserved" resolves
+        ((BindingProvider) port).getRequestContext().put("soap.env.ns.map", java.util.Map.of(TOPIC_PREFIX, TOPIC_NS));
+        Client client = ClientProxy.getClient(port);
+        HTTPClientPolicy policy = new HTTPClientPolicy();
+        policy.setConnectionTimeout(CONNECT_TIMEOUT_MS);
+        policy.setReceiveTimeout(RECEIVE_TIMEOUT_MS);
+        ((HTTPConduit) client.getConduit()).setClient(policy);
+        port.notify(notify(message));
+    }
+
+    static Notify notify(Message m) {
+        NotificationMessageHolderType holder = new NotificationMessageHolderType();
+        holder.setSubscriptionReference(m.subscription());
+        holder.setProducerReference(m.producer());
+        if (m.topic() != null) {
+            TopicExpressionType topic = new TopicExpressionType();
+            topic.setDialect(SIMPLE_DIALECT);
+            topic.getContent().add(TOPIC_PREFIX + ":" + m.topic());
+            holder.setTopic(topic);
+        }
+        NotificationMessageHolderType.Message content = new NotificationMessageHolderType.Message();
+        JAXBElement<StateChange> change = new ObjectFactory().createStateChange(m.change());
+        content.setAny(change);
+        holder.setMessage(content);
+        Notify notify = new Notify();
+        notify.getNotificationMessage().add(holder);
+        return notify;
+    }
+
+    /** The state changes a received Notify carries (messages of other kinds are skipped). */
+    public static List<StateChange> stateChanges(Notify notify) {
+        List<StateChange> out = new ArrayList<>();
+        if (notify == null) {
+            return out;
+        }
+        for (NotificationMessageHolderType m : notify.getNotificationMessage()) {
+            Object any = m.getMessage() == null ? null : m.getMessage().getAny();
+            if (any instanceof JAXBElement<?> e && e.getValue() instanceof StateChange c) {
+                out.add(c);
+            } else if (any instanceof StateChange c) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 }

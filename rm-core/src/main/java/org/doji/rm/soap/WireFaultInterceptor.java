@@ -44,6 +44,8 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     private static final String TYPES_NS = "http://doji.org/ns/2026/types";
     /** The OASIS WS-RF namespaces (WS-Resource, -ResourceProperties, -ResourceLifetime, -BaseFaults). */
     private static final String OASIS_WSRF = "http://docs.oasis-open.org/wsrf/";
+    /** The OASIS WS-Notification namespaces (WS-BaseNotification, WS-Topics). */
+    private static final String OASIS_WSN = "http://docs.oasis-open.org/wsn/";
     private static final String BASE_FAULTS_NS = "http://docs.oasis-open.org/wsrf/bf-2";
 
     private final String originator;
@@ -83,12 +85,12 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
         if (fault.hasDetails()) {
             for (Node n = fault.getDetail().getFirstChild(); n != null; n = n.getNextSibling()) {
                 if (n instanceof Element e && e.getNamespaceURI() != null && (TYPES_NS.equals(e.getNamespaceURI())
-                        || e.getNamespaceURI().startsWith(OASIS_WSRF))) {
-                    return new DojiException(kindOf(e.getLocalName()), text(e, "ErrorCode"), text(e, "Description"));
+                        || e.getNamespaceURI().startsWith(OASIS_WSRF) || e.getNamespaceURI().startsWith(OASIS_WSN))) {
+                    return new DojiException(BaseFaults.kindOf(e.getLocalName()), text(e, "ErrorCode"), text(e, "Description"));
                 }
             }
         }
-        if (fault.getCause() instanceof Exception cause && cause.getClass().getPackageName().equals("org.doji.contract")) {
+        if (fault.getCause() instanceof Exception cause && cause.getClass().getPackageName().startsWith("org.doji.contract")) {
             return Faults.fromFault(cause);
         }
         return null;
@@ -141,21 +143,6 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
             }
         }
         return null;
-    }
-
-    private static FaultKind kindOf(String element) {
-        return switch (element) {
-            case "InvalidRequestFault" -> FaultKind.INVALID_REQUEST;
-            case "UnknownResourceFault" -> FaultKind.UNKNOWN_RESOURCE;
-            case "NotAuthorizedFault" -> FaultKind.NOT_AUTHORIZED;
-            case "InvalidStateTransitionFault" -> FaultKind.INVALID_STATE_TRANSITION;
-            case "UnavailableFault" -> FaultKind.RESOURCE_UNAVAILABLE;
-            case "ResourceUnknownFault" -> FaultKind.UNKNOWN_RESOURCE;
-            case "ResourceNotDestroyedFault", "UnableToSetTerminationTimeFault" -> FaultKind.INVALID_STATE_TRANSITION;
-            case "InvalidResourcePropertyQNameFault", "UnknownQueryExpressionDialectFault", "InvalidQueryExpressionFault",
-                    "QueryEvaluationErrorFault", "TerminationTimeChangeRejectedFault" -> FaultKind.INVALID_REQUEST;
-            default -> FaultKind.INTERNAL_ERROR;
-        };
     }
 
     private static String text(Element e, String child) {

@@ -115,8 +115,26 @@ public final class WsrfFaults {
             info = f.getFaultInfo();
             kind = FaultKind.INVALID_STATE_TRANSITION;
         } else {
-            return null;
+            return otherOasisFault(fault);
         }
         return BaseFaults.domain(kind, info, fault, null);
+    }
+
+    /**
+     * Any other generated OASIS fault (WS-BaseNotification's, ...): every generated fault exception carries its
+     * bf-2 fault as {@code getFaultInfo()}; the kind follows from the fault's name. Null when it is none.
+     */
+    private static DojiException otherOasisFault(Exception fault) {
+        if (!fault.getClass().getPackageName().startsWith("org.doji.contract")) {
+            return null;
+        }
+        try {
+            if (fault.getClass().getMethod("getFaultInfo").invoke(fault) instanceof BaseFaultType info) {
+                return BaseFaults.domain(BaseFaults.kindOf(fault.getClass().getSimpleName()), info, fault, null);
+            }
+        } catch (ReflectiveOperationException notAFault) {
+            // not a generated fault exception
+        }
+        return null;
     }
 }

@@ -50,6 +50,17 @@ public class PeriodicTask implements SmartLifecycle {
         }
     }
 
+    /** Runs the task once more as soon as its thread is free (never two runs at once); ignored when stopped. */
+    public synchronized void runNow() {
+        if (executor != null) {
+            try {
+                executor.execute(this::runSafely);
+            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+                // stopping: the next start runs it anyway
+            }
+        }
+    }
+
     @Override
     public synchronized void stop() {
         if (executor != null) {

@@ -191,4 +191,9 @@ final class FakeGrc implements GrcPortType {
     public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) {
         throw new UnsupportedOperationException("not used by the CLI");
     }
+
+    @Override
+    public org.doji.contract.wsn.SubscribeResponse subscribe(org.doji.contract.wsn.Subscribe request) {
+        throw new UnsupportedOperationException("not used by the CLI");
+    }
 }

@@ -139,12 +139,57 @@ public class GrcConfiguration {
         return new org.doji.rm.util.PeriodicTask("doji-grc-drive", props.tickInterval(), driver::driveDue);
     }
 
+    /** Delivers the notifications of subscriptions (WS-BaseNotification), retried with backoff until taken. */
+    @Bean
+    public org.doji.grc.notify.NotificationDelivery grcNotificationDelivery(
+            org.doji.grc.persistence.NotificationRepository notifications,
+            org.doji.grc.persistence.SubscriptionRepository subscriptions, PlatformTransactionManager tx, Clock clock,
+            GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls) {
+        // the public base address (from the notification consumer's): the EPRs a notification carries live under it
+        java.util.function.Supplier<String> services = () -> {
+            String notify = consumer.get();
+            return notify.substring(0, notify.lastIndexOf('/'));
+        };
+        return new org.doji.grc.notify.NotificationDelivery(notifications, subscriptions, new TransactionTemplate(tx),
+                clock, props.notifications().settings(), new org.doji.grc.soap.WsnNotificationChannel(props.id(),
+                        services, new org.doji.rm.soap.NotificationSender(grcRmCalls)));
+    }
+
+    /** One delivery round every tick, and one as soon as a change committed notifications (the outbox's nudge). */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcNotificationRounds(org.doji.grc.notify.NotificationDelivery delivery,
+                                                               GrcProperties props) {
+        return new org.doji.rm.util.PeriodicTask("doji-grc-notify", props.tickInterval(), delivery::deliverDue);
+    }
+
     @Bean
     public CoAllocationStore coAllocationStore(CoAllocationRepository records, CallRecordRepository calls,
-                                               PlatformTransactionManager tx, Clock clock, GrcProperties props,
-                                               ExecutorService grcRmCalls) {
+                                               PlatformTransactionManager tx, Clock clock,
+                                               org.doji.grc.persistence.SubscriptionRepository subscriptions,
+                                               org.doji.grc.persistence.NotificationRepository notifications,
+                                               org.doji.rm.util.PeriodicTask grcNotificationRounds) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
-                new org.doji.grc.core.CoAllocationNotifier(props.id(), clock, grcRmCalls));
+                new org.doji.grc.notify.NotificationOutbox(subscriptions, notifications, clock,
+                        grcNotificationRounds::runNow));
+    }
+
+    @Bean
+    public org.doji.grc.notify.Subscriptions grcSubscriptions(org.doji.grc.persistence.SubscriptionRepository subscriptions,
+            org.doji.grc.persistence.NotificationRepository notifications, CoAllocationStore store,
+            PlatformTransactionManager tx, Clock clock, GrcProperties props) {
+        return new org.doji.grc.notify.Subscriptions(subscriptions, notifications, store, new TransactionTemplate(tx),
+                clock, props.notifications().settings());
+    }
+
+    /** The subscription manager (WS-BaseNotification Renew, Unsubscribe), secured as the GRC port. */
+    @Bean
+    public EndpointImpl grcSubscriptionManagerEndpoint(SoapPortPublisher ports, org.doji.grc.notify.Subscriptions subscriptions,
+                                                       GrcProperties props, Clock clock,
+                                                       org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
+        Faults faults = new Faults(props.id(), clock);
+        return ports.publish("/subscriptions", new org.doji.grc.soap.SubscriptionManagerEndpoint(subscriptions, faults,
+                        props.notifications().maxLifetime()), SoapPortPublisher.Limits.REQUESTS,
+                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
     }
 
     @Bean
@@ -194,12 +239,14 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service, RmRegistry registry,
+    public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service,
+                                        org.doji.grc.notify.Subscriptions subscriptions, RmRegistry registry,
                                         GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
                                         Clock clock, org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
-        return ports.publish("/grc", new GrcEndpoint(service, registry, adminPolicy, faults, clock), SoapPortPublisher.Limits.REQUESTS,
+        return ports.publish("/grc", new GrcEndpoint(service, subscriptions, registry, adminPolicy, faults, clock,
+                        props.notifications().maxLifetime()), SoapPortPublisher.Limits.REQUESTS,
                 endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
     }
 

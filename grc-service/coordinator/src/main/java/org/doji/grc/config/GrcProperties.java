@@ -34,6 +34,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       the RM port is kept, from its last change, before the GRC forgets it
  * @param planTimeout    how long the planner searches one slot before it takes the best plan found so far (not
  *                       proven optimal); bounds the time one request holds a worker in Planning
+ * @param notifications  WS-BaseNotification subscriptions and the delivery of their notifications
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -57,7 +58,8 @@ public record GrcProperties(
         @DefaultValue("PT2S") Duration phaseTwoInline,
         String notifyAddress,
         @DefaultValue("P30D") Duration retention,
-        @DefaultValue("PT2S") Duration planTimeout) {
+        @DefaultValue("PT2S") Duration planTimeout,
+        @DefaultValue Notifications notifications) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -105,6 +107,45 @@ public record GrcProperties(
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");
+        }
+        if (notifications == null) {
+            notifications = new Notifications(null, 0, null, null, null);
+        }
+    }
+
+    /**
+     * Subscriptions and delivery ({@code doji.grc.notifications.*}).
+     *
+     * @param maxLifetime  the longest a subscription runs before it must be renewed (also the lifetime of one to all
+     *                     of a user's co-allocations that asked for none)
+     * @param maxPerUser   how many subscriptions one user may hold
+     * @param retryFirst   the first wait before a failed delivery is retried (doubling up to {@code retryMax})
+     * @param retryMax     the longest wait between two attempts
+     * @param giveUpAfter  how long an undeliverable notification is retried before it is dropped (one WARN line)
+     */
+    public record Notifications(Duration maxLifetime, int maxPerUser, Duration retryFirst, Duration retryMax,
+                                Duration giveUpAfter) {
+
+        @org.springframework.boot.context.properties.bind.ConstructorBinding
+        public Notifications {
+            var d = org.doji.grc.notify.NotificationSettings.DEFAULTS;
+            maxLifetime = maxLifetime == null ? d.maxLifetime() : maxLifetime;
+            maxPerUser = maxPerUser == 0 ? d.maxPerOwner() : maxPerUser;
+            retryFirst = retryFirst == null ? d.retryFirst() : retryFirst;
+            retryMax = retryMax == null ? d.retryMax() : retryMax;
+            giveUpAfter = giveUpAfter == null ? d.giveUpAfter() : giveUpAfter;
+            settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter); // validates
+        }
+
+        public org.doji.grc.notify.NotificationSettings settings() {
+            return settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter);
+        }
+
+        private static org.doji.grc.notify.NotificationSettings settings(Duration maxLifetime, int maxPerUser,
+                Duration retryFirst, Duration retryMax, Duration giveUpAfter) {
+            var d = org.doji.grc.notify.NotificationSettings.DEFAULTS;
+            return new org.doji.grc.notify.NotificationSettings(maxLifetime, maxPerUser, retryFirst, retryMax,
+                    giveUpAfter, d.claim(), d.batch());
         }
     }
 

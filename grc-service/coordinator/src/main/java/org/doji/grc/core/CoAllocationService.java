@@ -96,6 +96,9 @@ public class CoAllocationService {
             return previous.get();
         }
         validator.validate(request, registry.knownSites());
+        if (consumer != null) {
+            org.doji.grc.notify.ConsumerEndpoint.of(consumer); // refused as a Subscribe's consumer would be
+        }
         String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
         store.create(key, caller.name(), consumer, request, callId, hash);
         log.info("co-allocation {} accepted for {}", key, caller.name());

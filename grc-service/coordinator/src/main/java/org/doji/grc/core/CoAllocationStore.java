@@ -29,8 +29,6 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.ledger.RecordedCall;
 import org.doji.rm.util.KeyLocks;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Durable co-allocations: every change is committed before the caller goes on. */
@@ -45,9 +43,25 @@ public class CoAllocationStore {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    /** Told of every committed change of a co-allocation's state (e.g. to notify its consumer); must not throw. */
+    /**
+     * Told of a co-allocation's creation (with its consumer EPR's address, or null) and of every change of its
+     * state, inside the transaction that stores it: what it writes (notifications to send) commits or rolls back
+     * with the change.
+     */
     public interface StateListener {
-        void changed(CoAllocation after, CoAllocationState before, String consumer);
+        StateListener NONE = new StateListener() {
+            @Override
+            public void created(String key, String owner, String consumer) {
+            }
+
+            @Override
+            public void changed(CoAllocation after, CoAllocationState before) {
+            }
+        };
+
+        void created(String key, String owner, String consumer);
+
+        void changed(CoAllocation after, CoAllocationState before);
     }
 
     private final StateListener listener;
@@ -65,7 +79,7 @@ public class CoAllocationStore {
     private static final Parsed UNPARSED = new Parsed(null, null, null, null, null, null);
 
     public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock) {
-        this(records, calls, tx, clock, (after, before, consumer) -> { });
+        this(records, calls, tx, clock, StateListener.NONE);
     }
 
     public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock,
@@ -82,11 +96,11 @@ public class CoAllocationStore {
     /** Stores a new co-allocation (Planning) together with the call that created it. */
     public void create(String key, String owner, String consumer, CoRequest request, String callId, String payloadHash) {
         CoAllocationRecord record = new CoAllocationRecord(key, owner, clock.instant());
-        record.setConsumer(consumer);
         record.setRequestJson(write(request));
         tx.executeWithoutResult(s -> {
             records.save(record);
             calls.save(new CallRecord(callId, payloadHash, record.getKey(), clock.instant()));
+            listener.created(key, owner, consumer);
         });
     }
 
@@ -139,34 +153,17 @@ public class CoAllocationStore {
     }
 
     private CoAllocation apply(String key, Consumer<CoAllocationRecord> change) {
-        CoAllocationState[] before = new CoAllocationState[1];
-        String[] consumer = new String[1];
-        CoAllocation after = updateLocks.withLock(key, () -> tx.execute(s -> {
+        return updateLocks.withLock(key, () -> tx.execute(s -> {
             CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
-            before[0] = r.getState();
+            CoAllocationState before = r.getState();
             change.accept(r);
             r.setUpdated(clock.instant());
-            consumer[0] = r.getConsumer();
-            return snapshot(records.save(r));
+            CoAllocation after = snapshot(records.save(r));
+            if (after.state() != before) {
+                listener.changed(after, before); // in this transaction: its notifications commit with the change
+            }
+            return after;
         }));
-        if (after.state() != before[0]) {
-            // after the commit: a listener (a notification) can never change or undo the stored state
-            afterCommit(() -> listener.changed(after, before[0], consumer[0]));
-        }
-        return after;
-    }
-
-    private static void afterCommit(Runnable action) {
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    action.run();
-                }
-            });
-        } else {
-            action.run();
-        }
     }
 
     public Optional<CoAllocation> find(String key) {

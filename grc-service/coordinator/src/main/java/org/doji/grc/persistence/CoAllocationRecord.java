@@ -40,8 +40,6 @@ public class CoAllocationRecord {
     private String planJson;
     @Column(length = JsonColumns.MAX_JSON)
     private String outcomesJson;
-    @Column(length = 1024)
-    private String consumer;
     private Instant windowStart;
     private Instant windowEnd;
     private Double cost;
@@ -73,8 +71,6 @@ public class CoAllocationRecord {
     public void setPlanJson(String v) { this.planJson = v; }
     public String getOutcomesJson() { return outcomesJson; }
     public void setOutcomesJson(String v) { this.outcomesJson = v; }
-    public String getConsumer() { return consumer; }
-    public void setConsumer(String c) { this.consumer = c; }
     public Instant getWindowStart() { return windowStart; }
     public void setWindowStart(Instant t) { this.windowStart = t; }
     public Instant getWindowEnd() { return windowEnd; }

@@ -23,6 +23,11 @@ import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.RmRegistry;
+import org.doji.grc.notify.Subscription;
+import org.doji.grc.notify.Subscriptions;
+import org.doji.contract.wsn.Subscribe;
+import org.doji.contract.wsn.SubscribeResponse;
+import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.api.Caller;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.ResourceReferences;
@@ -41,17 +46,21 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
     private final RmRegistry registry;
     private final AdminPolicy policies;
     private final Faults faults;
+    private final Subscriptions subscriptions;
+    private final WsnFaults wsnFaults;
 
     @Resource
     private WebServiceContext context;
 
-    public GrcEndpoint(CoAllocationService service, RmRegistry registry, AdminPolicy policies, Faults faults,
-                       Clock clock) {
+    public GrcEndpoint(CoAllocationService service, Subscriptions subscriptions, RmRegistry registry,
+                       AdminPolicy policies, Faults faults, Clock clock, java.time.Duration maxSubscriptionLifetime) {
         super(faults, clock);
         this.service = service;
+        this.subscriptions = subscriptions;
         this.registry = registry;
         this.policies = policies;
         this.faults = faults;
+        this.wsnFaults = new WsnFaults(faults, maxSubscriptionLifetime);
     }
 
     @Override
@@ -122,6 +131,49 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
             out.setPolicies(GrcToContract.policies(policies));
             return out;
         });
+    }
+
+    /**
+     * WS-BaseNotification: addressed to a co-allocation, its state changes; addressed to the service itself, those
+     * of all the caller's co-allocations.
+     */
+    @Override
+    public SubscribeResponse subscribe(Subscribe request) throws ResourceUnknownFault, InvalidFilterFault,
+            TopicExpressionDialectUnknownFault, InvalidTopicExpressionFault, TopicNotSupportedFault,
+            InvalidProducerPropertiesExpressionFault, InvalidMessageContentExpressionFault,
+            UnacceptableInitialTerminationTimeFault, UnrecognizedPolicyRequestFault, SubscribeCreationFailedFault,
+            InvalidRequestFault, NotAuthorizedFault, InternalErrorFault {
+        try {
+            Instant now = clock.instant();
+            if (request.getSubscriptionPolicy() != null && !request.getSubscriptionPolicy().getAny().isEmpty()) {
+                throw org.doji.rm.api.DojiException.invalid("UNSUPPORTED_POLICY", "no subscription policy is supported");
+            }
+            Subscription s = subscriptions.subscribe(caller(), SoapRequestContext.resourceKeyOrNull(context),
+                    WsnFromContract.consumer(request.getConsumerReference()), WsnFromContract.topics(request.getFilter()),
+                    WsnFromContract.time("InitialTerminationTime", request.getInitialTerminationTime() == null
+                            || request.getInitialTerminationTime().isNil() ? null
+                            : request.getInitialTerminationTime().getValue(), now));
+            SubscribeResponse r = new SubscribeResponse();
+            r.setSubscriptionReference(ResourceReferences.reference(managerAddress(), s.id()));
+            r.setCurrentTime(now);
+            r.setTerminationTime(s.terminationTime());
+            return r;
+        } catch (RuntimeException e) {
+            throw sneaky(wsnFaults.toSubscribeFault(e));
+        }
+    }
+
+    /** The subscription manager beside this port: {@code .../services/subscriptions} (+ {@code /soap12} if here). */
+    private String managerAddress() {
+        String here = SoapRequestContext.serviceAddress(context);
+        String suffix = here.endsWith(SoapPortPublisher.SOAP12_SUFFIX) ? SoapPortPublisher.SOAP12_SUFFIX : "";
+        String port = here.substring(0, here.length() - suffix.length());
+        return port.substring(0, port.lastIndexOf('/')) + "/subscriptions" + suffix;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Exception> E sneaky(Exception e) throws E {
+        throw (E) e;
     }
 
     // ---- what the OASIS WS-RF operations (WsResourceEndpoint) address: the co-allocation

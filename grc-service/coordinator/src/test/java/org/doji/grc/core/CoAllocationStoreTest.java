@@ -18,6 +18,7 @@ import org.doji.grc.model.Policy;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CallRecordRepository;
+import org.doji.grc.persistence.GrcPersistenceOnly;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.MutableClock;
@@ -26,34 +27,26 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.autoconfigure.domain.EntityScan;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.doji.grc.notify.NotificationOutbox;
+import org.doji.grc.persistence.NotificationRecord;
+import org.doji.grc.persistence.NotificationRepository;
+import org.doji.grc.persistence.SubscriptionRepository;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The co-allocation store on its real database (H2 or PostgreSQL, as the test run says), without the rest of the
  * GRC: every change of state goes through the state machine's one guard and is refused whole when the guard says
- * no; a guarded transition changes nothing when its guard fails; the state listener hears a change only once it is
- * committed, never one that was rolled back; and what the store answers always matches the stored columns, however
+ * no; a guarded transition changes nothing when its guard fails; the notifications a change causes are written in its
+ * transaction, so they commit and roll back with it, and only a commit wakes the delivery; and what the store answers always matches the stored columns, however
  * its parse memo was filled.
  */
 class CoAllocationStoreTest {
 
     private static final Instant T0 = Instant.parse("2030-04-01T00:00:00Z");
-
-    /** Only the GRC's entities and repositories, its Flyway migrations and a transaction manager: no GRC beans. */
-    @SpringBootConfiguration
-    @EnableAutoConfiguration
-    @EntityScan("org.doji.grc.persistence")
-    @EnableJpaRepositories("org.doji.grc.persistence")
-    static class PersistenceOnly {
-    }
 
     @TempDir
     static Path dir;
@@ -62,20 +55,34 @@ class CoAllocationStoreTest {
     private static final MutableClock clock = new MutableClock(T0);
     private static final List<String> heard = new ArrayList<>();
     private static CoAllocationStore store;
+    private static NotificationRepository notifications;
+    private static final java.util.concurrent.atomic.AtomicInteger nudges = new java.util.concurrent.atomic.AtomicInteger();
     private static TransactionTemplate tx;
     private static JdbcTemplate jdbc;
 
     @BeforeAll
     static void start() {
         // the GRC's own database defaults (Flyway's grc migrations, ddl-auto=validate) come from DojiDefaults
-        context = new SpringApplicationBuilder(PersistenceOnly.class).web(WebApplicationType.NONE)
+        context = new SpringApplicationBuilder(GrcPersistenceOnly.class).web(WebApplicationType.NONE)
                 .run("--spring.jmx.enabled=false", "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
         tx = context.getBean(TransactionTemplate.class);
         jdbc = context.getBean(JdbcTemplate.class);
+        notifications = context.getBean(NotificationRepository.class);
+        NotificationOutbox outbox = new NotificationOutbox(context.getBean(SubscriptionRepository.class), notifications,
+                clock, nudges::incrementAndGet);
         store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CallRecordRepository.class),
-                tx, clock, (after, before, consumer) -> {
-                    synchronized (heard) {
-                        heard.add(after.key() + " " + before + "->" + after.state());
+                tx, clock, new CoAllocationStore.StateListener() {
+                    @Override
+                    public void created(String key, String owner, String consumer) {
+                        outbox.created(key, owner, consumer);
+                    }
+
+                    @Override
+                    public void changed(CoAllocation after, CoAllocationState before) {
+                        synchronized (heard) {
+                            heard.add(after.key() + " " + before + "->" + after.state());
+                        }
+                        outbox.changed(after, before);
                     }
                 });
     }
@@ -140,20 +147,32 @@ class CoAllocationStoreTest {
     }
 
     @Test
-    void theListenerHearsAChangeOnlyOnceItIsCommitted() {
-        String key = created();
+    void theNotificationsOfAChangeCommitAndRollBackWithItAndOnlyACommitNudgesTheDelivery() {
+        String key = "co-" + UUID.randomUUID().toString().substring(0, 8);
+        // a consumer EPR on create is a subscription of this co-allocation, stored with it
+        store.create(key, "alice", "http://127.0.0.1:9/consumer", request(4), "alice:" + key, "hash");
+        int nudged = nudges.get();
         assertThatThrownBy(() -> tx.executeWithoutResult(s -> {
             store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
-            assertThat(heardOf(key)).as("not before the commit").isEmpty();
+            assertThat(notificationsOf(key)).as("written with the change").hasSize(1);
             throw new IllegalStateException("the transaction record could not be written");
         })).isInstanceOf(IllegalStateException.class);
         assertThat(store.find(key).orElseThrow().state()).as("rolled back").isEqualTo(CoAllocationState.Planning);
-        assertThat(heardOf(key)).as("a rolled-back change is never told").isEmpty();
+        assertThat(notificationsOf(key)).as("a rolled-back change notifies nothing").isEmpty();
+        assertThat(nudges.get()).as("nor wakes the delivery").isEqualTo(nudged);
 
         tx.executeWithoutResult(s -> store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1)));
-        assertThat(heardOf(key)).containsExactly(key + " Planning->Reserving");
+        assertThat(notificationsOf(key)).extracting(n -> n.getState()).containsExactly(CoAllocationState.Reserving);
+        assertThat(nudges.get()).isEqualTo(nudged + 1);
         store.update(key, r -> r.setReason("no change of state"));
-        assertThat(heardOf(key)).as("a change that keeps the state is not told").hasSize(1);
+        assertThat(notificationsOf(key)).as("a change that keeps the state notifies nothing").hasSize(1);
+        String unwatched = created();
+        store.transition(unwatched, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
+        assertThat(notificationsOf(unwatched)).as("no subscription, no notification").isEmpty();
+    }
+
+    private static List<NotificationRecord> notificationsOf(String key) {
+        return notifications.findAll().stream().filter(n -> n.getCoAllocationKey().equals(key)).toList();
     }
 
     @Test

@@ -42,8 +42,10 @@ class GrcSchemaTest {
     void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
         DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::grc,
                 List.of(CoAllocationRecord.class, CallRecord.class, DelegatedReservationRecord.class,
-                        TransactionRecord.class));
-        assertThat(schemas.migrated()).containsOnlyKeys(TABLES).isEqualTo(schemas.mapped());
+                        TransactionRecord.class, SubscriptionRecord.class, NotificationRecord.class));
+        List<String> tables = new java.util.ArrayList<>(TABLES);
+        tables.addAll(List.of("grc_subscription", "grc_notification"));
+        assertThat(schemas.migrated()).containsOnlyKeys(tables).isEqualTo(schemas.mapped());
     }
 
     /** A GRC and an RM may share a schema: each has its own tables and its own migration history. */
@@ -73,6 +75,14 @@ class GrcSchemaTest {
         Path data = java.nio.file.Files.createDirectories(Path.of("target", "grc-schema-test", java.util.UUID.randomUUID().toString()));
         String url = TestDatabase.url(data.resolve("grc"));
         DatabaseSchema.restoreH2Dump(url, "/db/legacy/grc-e1b2aab.sql");
+        // a co-allocation created with a consumer EPR (the dump's were not): it must keep being notified
+        String watched = "co-6d5fcf11fb6141ddb186";
+        try (var c = DatabaseSchema.connect(url);
+             var update = c.prepareStatement("UPDATE grc_coallocation SET consumer = ? WHERE co_key = ?")) {
+            update.setString(1, "http://consumer.example:8080/notify");
+            update.setString(2, watched);
+            assertThat(update.executeUpdate()).isEqualTo(1);
+        }
         Map<String, List<Map<String, String>>> before = new java.util.LinkedHashMap<>();
         for (String table : TABLES) {
             before.put(table, DatabaseSchema.rows(url, table));
@@ -82,7 +92,12 @@ class GrcSchemaTest {
 
         SchemaMigration.grc(url);
 
-        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2", "3", "4");
+        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2", "3", "4", "5");
+        // V5: the consumer column became a subscription of that co-allocation to every state change
+        assertThat(DatabaseSchema.rows(url, "grc_subscription")).singleElement().satisfies(sub -> assertThat(sub)
+                .containsEntry("sub_id", "c-" + watched).containsEntry("co_key", watched)
+                .containsEntry("consumer", "http://consumer.example:8080/notify").containsEntry("topics", null));
+        before.get("grc_coallocation").forEach(row -> row.remove("consumer"));
         for (String table : TABLES) {
             List<Map<String, String>> kept = DatabaseSchema.rows(url, table);
             if (table.equals("grc_transaction")) {

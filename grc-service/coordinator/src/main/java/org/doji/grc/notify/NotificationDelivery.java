@@ -1,0 +1,147 @@
+package org.doji.grc.notify;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.doji.grc.persistence.NotificationRecord;
+import org.doji.grc.persistence.NotificationRepository;
+import org.doji.grc.persistence.SubscriptionRecord;
+import org.doji.grc.persistence.SubscriptionRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.data.domain.Limit;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Delivers the outbox: each due notification is claimed (its next attempt moved past the claim, under its version,
+ * so no other round or replica sends it meanwhile), sent, and deleted once its consumer took it. A failed one is
+ * retried with doubling backoff; the later ones of its subscription wait for it, so each consumer sees its
+ * notifications in order. Delivery only reads subscriptions and writes the outbox: it never changes a
+ * co-allocation. At least once: a GRC that dies between sending and deleting sends again after its restart.
+ */
+public class NotificationDelivery {
+
+    private static final Logger log = LoggerFactory.getLogger(NotificationDelivery.class);
+
+    private final NotificationRepository notifications;
+    private final SubscriptionRepository subscriptions;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+    private final NotificationSettings settings;
+    private final NotificationChannel channel;
+    private volatile Instant nextSweep = Instant.MIN;
+
+    public NotificationDelivery(NotificationRepository notifications, SubscriptionRepository subscriptions,
+                                TransactionTemplate tx, Clock clock, NotificationSettings settings,
+                                NotificationChannel channel) {
+        this.notifications = notifications;
+        this.subscriptions = subscriptions;
+        this.tx = tx;
+        this.clock = clock;
+        this.settings = settings;
+        this.channel = channel;
+    }
+
+    /** One round: sends what is due (at most a batch); returns how many consumers took theirs. */
+    public int deliverDue() {
+        sweepIfDue();
+        Instant now = clock.instant();
+        Set<String> waiting = new HashSet<>();
+        int delivered = 0;
+        for (NotificationRecord due : notifications.findByNextAttemptLessThanEqualOrderByIdAsc(now,
+                Limit.of(settings.batch()))) {
+            String sub = due.getSubscriptionId();
+            if (waiting.contains(sub) || notifications.existsBySubscriptionIdAndIdLessThan(sub, due.getId())) {
+                waiting.add(sub); // an older one of this subscription waits for its retry: keep the order
+                continue;
+            }
+            Optional<NotificationRecord> claimed = claim(due.getId(), now);
+            if (claimed.isEmpty()) {
+                waiting.add(sub);
+                continue;
+            }
+            Optional<SubscriptionRecord> subscription = subscriptions.findById(sub);
+            if (subscription.isEmpty()) {
+                tx.executeWithoutResult(s -> notifications.deleteById(due.getId())); // unsubscribed meanwhile
+                continue;
+            }
+            if (send(claimed.get(), subscription.get())) {
+                delivered++;
+            } else {
+                waiting.add(sub);
+            }
+        }
+        return delivered;
+    }
+
+    private boolean send(NotificationRecord n, SubscriptionRecord s) {
+        Notification notification = new Notification(n.getId(), s.getId(), n.getCoAllocationKey(), n.getState(),
+                n.getMessage(), n.getOccurred(), new ConsumerEndpoint(s.getConsumer(), s.getConsumerParameters()));
+        try {
+            channel.deliver(notification);
+        } catch (Exception e) {
+            Instant retry = clock.instant().plus(settings.backoff(n.getAttempts() + 1));
+            String error = reason(e);
+            tx.executeWithoutResult(st -> notifications.findById(n.getId()).ifPresent(r -> {
+                r.failed(error, retry);
+                notifications.save(r);
+            }));
+            if (n.getAttempts() == 0) {
+                log.warn("could not notify {} of {} ({}): {}; retrying with backoff until {}", s.getConsumer(),
+                        n.getCoAllocationKey(), n.getState(), error, n.getOccurred().plus(settings.giveUpAfter()));
+            }
+            return false;
+        }
+        tx.executeWithoutResult(st -> notifications.deleteById(n.getId()));
+        return true;
+    }
+
+    /** The innermost cause's message: "Connection refused", "HTTP response '503: ...'", not the wrapper's. */
+    private static String reason(Throwable e) {
+        String reason = e.getClass().getSimpleName();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null) {
+                reason = t.getMessage();
+            }
+        }
+        return reason;
+    }
+
+    /** Takes {@code id} for this round if it is still due and no one else took it meanwhile. */
+    private Optional<NotificationRecord> claim(long id, Instant now) {
+        try {
+            return Optional.ofNullable(tx.execute(s -> {
+                NotificationRecord r = notifications.findById(id).orElse(null);
+                if (r == null || r.getNextAttempt().isAfter(now)) {
+                    return null;
+                }
+                r.claimUntil(now.plus(settings.claim()));
+                return notifications.saveAndFlush(r);
+            }));
+        } catch (OptimisticLockingFailureException taken) {
+            return Optional.empty();
+        }
+    }
+
+    /** Gives up on what stayed undeliverable too long and forgets ended subscriptions (once a minute). */
+    void sweepIfDue() {
+        Instant now = clock.instant();
+        if (now.isBefore(nextSweep)) {
+            return;
+        }
+        nextSweep = now.plusSeconds(60);
+        Integer gaveUp = tx.execute(s -> notifications.deleteOccurredBefore(now.minus(settings.giveUpAfter())));
+        if (gaveUp != null && gaveUp > 0) {
+            log.warn("gave up {} notifications undeliverable for {}", gaveUp, settings.giveUpAfter());
+        }
+        tx.executeWithoutResult(s -> subscriptions.deleteEnded(now));
+    }
+
+    /** How many notifications wait for delivery (for operators and tests). */
+    public long pending() {
+        return notifications.count();
+    }
+}
