@@ -139,9 +139,4 @@ public class NotificationDelivery {
         }
         tx.executeWithoutResult(s -> subscriptions.deleteEnded(now));
     }
-
-    /** How many notifications wait for delivery (for operators and tests). */
-    public long pending() {
-        return notifications.count();
-    }
 }

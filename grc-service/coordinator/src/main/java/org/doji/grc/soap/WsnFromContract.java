@@ -36,7 +36,6 @@ final class WsnFromContract {
     static final QName TOPIC_EXPRESSION = new QName("http://docs.oasis-open.org/wsn/b-2", "TopicExpression");
     private static final int MAX_TOPIC_EXPRESSION = 2_000;
     private static final JAXBContext PARAMETERS = parametersContext();
-    private static final DatatypeFactory DATATYPES = datatypes();
 
     private WsnFromContract() {
     }
@@ -126,7 +125,7 @@ final class WsnFromContract {
         }
         try {
             if (v.startsWith("P") || v.startsWith("-P")) {
-                javax.xml.datatype.Duration d = DATATYPES.newDuration(v);
+                javax.xml.datatype.Duration d = datatypes().newDuration(v); // a factory is not thread-safe
                 Instant at;
                 try {
                     at = now.plusMillis(d.getTimeInMillis(Date.from(now)));
