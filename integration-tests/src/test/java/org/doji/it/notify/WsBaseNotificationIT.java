@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
 /**
  * WS-BaseNotification 1.3 against a GRC in a JVM of its own (real RMs, durable H2): Subscribe to a co-allocation
  * and to all of a user's, topic filters, Renew and Unsubscribe at the subscription manager, the OASIS faults, and
- * the outbox: a consumer that refuses is retried with backoff, the co-allocation goes ahead unchanged, and a
+ * the operator's allow-list of consumers, the outbox: a consumer that refuses is retried with backoff, the co-allocation goes ahead unchanged, and a
  * notification not yet delivered when the GRC is killed with {@code kill -9} is delivered by the restarted GRC.
  * The consumer is a plain HTTP server that reads the XML as any WS-N consumer would.
  */
@@ -74,7 +74,9 @@ class WsBaseNotificationIT {
     private static void startGrc(int port) throws Exception {
         List<String> args = new ArrayList<>(fleet.grcRegistryArgs());
         args.addAll(List.of("--doji.grc.slots=1", "--doji.grc.notifications.retry-first=PT0.2S",
-                "--doji.grc.notifications.retry-max=PT1S", "--doji.grc.tick-interval=PT0.5S"));
+                "--doji.grc.notifications.retry-max=PT1S", "--doji.grc.tick-interval=PT0.5S",
+                // the operator's allow-list: the tests' consumers listen on the loopback
+                "--doji.grc.notifications.consumers[0]=http://127.0.0.1:"));
         grc = GrcProcess.start(dir.resolve("grc"), dir.resolve("grc-" + (++starts) + ".log"), args, port);
         client = new GrcClient(grc.url());
     }
@@ -228,6 +230,14 @@ class WsBaseNotificationIT {
                         .containsExactly(new QName(RecordingConsumer.WSNT, "MessageContent")));
         assertThatThrownBy(() -> port(null).subscribe(subscribe("file:///etc/passwd", null, null, null)))
                 .isInstanceOf(org.doji.contract.SubscribeCreationFailedFault.class);
+        // outside the operator's allow-list: refused at Subscribe, and as createCoAllocation's consumer
+        assertThatThrownBy(() -> port(null).subscribe(subscribe("http://169.254.169.254/latest/meta-data", null, null, null)))
+                .isInstanceOfSatisfying(org.doji.contract.SubscribeCreationFailedFault.class, f -> assertThat(
+                        org.doji.rm.soap.BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("CONSUMER_NOT_ALLOWED"));
+        int listed = client.listSize();
+        assertThatThrownBy(() -> client.create("c-" + UUID.randomUUID(), request(20), "http://10.1.2.3/notify"))
+                .hasMessageContaining("InvalidRequestFault").hasMessageContaining("only to consumers under");
+        assertThat(client.listSize()).as("nothing stored").isEqualTo(listed);
     }
 
     @Test

@@ -167,10 +167,11 @@ public class GrcConfiguration {
                                                PlatformTransactionManager tx, Clock clock,
                                                org.doji.grc.persistence.SubscriptionRepository subscriptions,
                                                org.doji.grc.persistence.NotificationRepository notifications,
-                                               org.doji.rm.util.PeriodicTask grcNotificationRounds) {
+                                               org.doji.rm.util.PeriodicTask grcNotificationRounds,
+                                               GrcProperties props) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
                 new org.doji.grc.notify.NotificationOutbox(subscriptions, notifications, clock,
-                        grcNotificationRounds::runNow));
+                        grcNotificationRounds::runNow, props.notifications().settings()));
     }
 
     @Bean

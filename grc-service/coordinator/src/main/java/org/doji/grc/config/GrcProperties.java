@@ -109,7 +109,7 @@ public record GrcProperties(
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");
         }
         if (notifications == null) {
-            notifications = new Notifications(null, 0, null, null, null);
+            notifications = new Notifications(null, 0, null, null, null, null);
         }
     }
 
@@ -122,9 +122,11 @@ public record GrcProperties(
      * @param retryFirst   the first wait before a failed delivery is retried (doubling up to {@code retryMax})
      * @param retryMax     the longest wait between two attempts
      * @param giveUpAfter  how long an undeliverable notification is retried before it is dropped (one WARN line)
+     * @param consumers    the consumers this GRC notifies: address prefixes (e.g. {@code https://portal.example.org/});
+     *                     empty (the default): any http(s) URL
      */
     public record Notifications(Duration maxLifetime, int maxPerUser, Duration retryFirst, Duration retryMax,
-                                Duration giveUpAfter) {
+                                Duration giveUpAfter, List<String> consumers) {
 
         @org.springframework.boot.context.properties.bind.ConstructorBinding
         public Notifications {
@@ -134,18 +136,23 @@ public record GrcProperties(
             retryFirst = retryFirst == null ? d.retryFirst() : retryFirst;
             retryMax = retryMax == null ? d.retryMax() : retryMax;
             giveUpAfter = giveUpAfter == null ? d.giveUpAfter() : giveUpAfter;
-            settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter); // validates
+            consumers = consumers == null ? List.of() : List.copyOf(consumers);
+            try {
+                settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter, consumers); // validates
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("doji.grc.notifications: " + e.getMessage());
+            }
         }
 
         public org.doji.grc.notify.NotificationSettings settings() {
-            return settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter);
+            return settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter, consumers);
         }
 
         private static org.doji.grc.notify.NotificationSettings settings(Duration maxLifetime, int maxPerUser,
-                Duration retryFirst, Duration retryMax, Duration giveUpAfter) {
+                Duration retryFirst, Duration retryMax, Duration giveUpAfter, List<String> consumers) {
             var d = org.doji.grc.notify.NotificationSettings.DEFAULTS;
             return new org.doji.grc.notify.NotificationSettings(maxLifetime, maxPerUser, retryFirst, retryMax,
-                    giveUpAfter, d.claim(), d.batch());
+                    giveUpAfter, d.claim(), d.batch(), consumers);
         }
     }
 

@@ -23,9 +23,11 @@ public class NotificationOutbox implements CoAllocationStore.StateListener {
     private final NotificationRepository notifications;
     private final Clock clock;
     private final Runnable nudge;
+    private final NotificationSettings settings;
 
     public NotificationOutbox(SubscriptionRepository subscriptions, NotificationRepository notifications, Clock clock,
-                              Runnable nudge) {
+                              Runnable nudge, NotificationSettings settings) {
+        this.settings = settings;
         this.subscriptions = subscriptions;
         this.notifications = notifications;
         this.clock = clock;
@@ -36,6 +38,7 @@ public class NotificationOutbox implements CoAllocationStore.StateListener {
     @Override
     public void created(String key, String owner, String consumer) {
         if (consumer != null) {
+            settings.checkConsumer(consumer); // refused whole: the co-allocation is not stored either
             subscriptions.save(new SubscriptionRecord("c-" + key, owner, key, consumer, null, null, clock.instant(), null));
         }
     }

@@ -50,6 +50,7 @@ public class Subscriptions {
         if (key != null && coAllocations.find(key).filter(c -> c.owner().equals(caller.name())).isEmpty()) {
             throw DojiException.unknown(key); // another user's co-allocation is as unknown as a missing one
         }
+        settings.checkConsumer(consumer.address());
         Instant now = clock.instant();
         Instant latest = now.plus(settings.maxLifetime());
         Instant termination = requestedTermination == null ? (key == null ? latest : null)

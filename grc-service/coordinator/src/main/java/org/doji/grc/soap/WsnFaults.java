@@ -73,7 +73,7 @@ final class WsnFaults {
             case TOPIC_NOT_SUPPORTED -> new TopicNotSupportedFault(m, fill(new TopicNotSupportedFaultType(), d));
             case "UNSUPPORTED_POLICY" ->
                     new UnrecognizedPolicyRequestFault(m, fill(new UnrecognizedPolicyRequestFaultType(), d));
-            case "TOO_MANY_SUBSCRIPTIONS", "NO_CONSUMER", "CONSUMER_ADDRESS" ->
+            case "TOO_MANY_SUBSCRIPTIONS", "NO_CONSUMER", "CONSUMER_ADDRESS", "CONSUMER_NOT_ALLOWED" ->
                     new SubscribeCreationFailedFault(m, fill(new SubscribeCreationFailedFaultType(), d));
             default -> faults.toFault(e);
         };

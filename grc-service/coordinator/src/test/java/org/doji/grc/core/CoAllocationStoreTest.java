@@ -69,7 +69,7 @@ class CoAllocationStoreTest {
         jdbc = context.getBean(JdbcTemplate.class);
         notifications = context.getBean(NotificationRepository.class);
         NotificationOutbox outbox = new NotificationOutbox(context.getBean(SubscriptionRepository.class), notifications,
-                clock, nudges::incrementAndGet);
+                clock, nudges::incrementAndGet, org.doji.grc.notify.NotificationSettings.DEFAULTS);
         store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CallRecordRepository.class),
                 tx, clock, new CoAllocationStore.StateListener() {
                     @Override

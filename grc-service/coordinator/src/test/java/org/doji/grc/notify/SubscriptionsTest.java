@@ -142,6 +142,23 @@ class SubscriptionsTest {
     }
 
     @Test
+    void anAllowListOfConsumersRefusesEveryOtherAddress() {
+        NotificationSettings allowList = new NotificationSettings(Duration.ofDays(1), 3, Duration.ofSeconds(1),
+                Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100,
+                List.of("https://portal.example.org/"));
+        allowList.checkConsumer("https://portal.example.org/notify/alice");
+        for (String other : List.of("http://169.254.169.254/latest", "https://portal.example.org.evil.example/",
+                "http://portal.example.org/notify")) {
+            assertThatThrownBy(() -> allowList.checkConsumer(other)).as(other).isInstanceOfSatisfying(DojiException.class,
+                    e -> assertThat(e.errorCode()).isEqualTo("CONSUMER_NOT_ALLOWED"));
+        }
+        SETTINGS.checkConsumer("http://anything.example/"); // no allow-list: any http(s) URL
+        assertThatThrownBy(() -> new NotificationSettings(Duration.ofDays(1), 3, Duration.ofSeconds(1),
+                Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100, List.of("portal.example.org")))
+                .as("a prefix is an absolute URL").isInstanceOf(DojiException.class);
+    }
+
+    @Test
     void aConsumerMustBeAnAbsoluteHttpUrl() {
         for (String bad : List.of("file:///etc/passwd", "relative/path", "http:///nohost", "gopher://x/")) {
             assertThatThrownBy(() -> ConsumerEndpoint.of(bad)).as(bad).isInstanceOf(DojiException.class);
