@@ -45,9 +45,8 @@ done
 echo "[test] building all modules; their tests on H2 (databases: $databases; required real systems: $require)"
 if [[ " $databases " == *" h2 "* ]]; then
   # two modules at a time: the adapters' suites mostly wait on their batch systems and switches, and the GRC's
-  # modules do not need them. The smart builder (.mvn/extensions.xml) takes the module on the longest remaining
-  # chain first, so the end-to-end tests start once the GRC's modules are built, beside the adapters, not after them
-  ./mvnw -B -b smart -T 2 install -Ddoji.it.require="$require" "$@"
+  # modules do not need them (integration-tests still starts only when every module it uses is built)
+  ./mvnw -B -T 2 install -Ddoji.it.require="$require" "$@"
 else
   ./mvnw -B install -DskipTests "$@"
 fi
