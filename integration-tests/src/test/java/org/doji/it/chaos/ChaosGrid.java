@@ -20,13 +20,15 @@ import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.RmProcess;
+import org.doji.rm.testing.TestDatabase;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A GRC and its RMs, each in a JVM of its own on a durable H2 file, each behind a {@link FaultProxy} with seeded
- * {@link RandomFaults} (the GRC's proxy is its users' address); any of them can be killed with SIGKILL and
- * started again on the same database and port.
+ * A GRC (or several replicas of it on one database) and its RMs, each in a JVM of its own on a durable database
+ * (H2 files, or PostgreSQL schemas: {@link TestDatabase}), each behind a {@link FaultProxy} with seeded
+ * {@link RandomFaults} (a GRC's proxy is its users' address); any of them can be killed with SIGKILL and started
+ * again on the same database and port. Replica {@code i} is named {@code grc} (i = 0) or {@code grc-r<i>}.
  */
 final class ChaosGrid implements AutoCloseable {
 
@@ -38,9 +40,10 @@ final class ChaosGrid implements AutoCloseable {
     private final Map<String, RmProcess> rms = new LinkedHashMap<>();
     private final Map<String, FaultProxy> proxies = new LinkedHashMap<>();
     private final Map<String, RandomFaults> faults = new LinkedHashMap<>();
-    private final int grcPort = RestartableRm.freePort();
     private final List<String> grcArgs = new ArrayList<>();
-    private GrcProcess grc;
+    /** The GRC replicas by name, each on its own port, all on one database. */
+    private final Map<String, GrcProcess> grcs = new LinkedHashMap<>();
+    private final Map<String, Integer> grcPorts = new LinkedHashMap<>();
     private int grcStarts;
 
     private ChaosGrid(Path dir, GridTopology topology) {
@@ -49,6 +52,12 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate) throws Exception {
+        return start(dir, topology, seed, faultRate, 1, List.of());
+    }
+
+    /** As above with {@code replicas} GRCs on one database (each with {@code doji.grc.replica.id} its name), and more GRC arguments. */
+    static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate, int replicas,
+                           List<String> moreGrcArgs) throws Exception {
         ChaosGrid g = new ChaosGrid(dir, topology);
         try {
             g.startRms(seed, faultRate);
@@ -63,11 +72,18 @@ final class ChaosGrid implements AutoCloseable {
                     "--doji.grc.phase-two-max-backoff=PT2S", "--doji.grc.phase-two-inline=PT1S",
                     "--doji.grc.health-interval=PT2S", "--doji.grc.tick-interval=PT0.5S",
                     "--doji.grc.hold-timeout=PT6S", "--management.endpoints.web.exposure.include=health"));
-            g.startGrc();
-            RandomFaults users = new RandomFaults(seed * 7919, faultRate, Duration.ofMillis(800));
-            g.faults.put("grc", users);
-            g.proxies.put("grc", new FaultProxy("grc", "http://localhost:" + g.grcPort + "/services/grc")
-                    .recording(false).choosing(users));
+            g.grcArgs.addAll(moreGrcArgs);
+            for (int r = 0; r < replicas; r++) {
+                String name = r == 0 ? "grc" : "grc-r" + r;
+                g.grcPorts.put(name, RestartableRm.freePort());
+                RandomFaults users = new RandomFaults(seed * 7919 + r, faultRate, Duration.ofMillis(800));
+                g.faults.put(name, users);
+            }
+            g.startGrcs();
+            for (String name : g.grcPorts.keySet()) {
+                g.proxies.put(name, new FaultProxy(name, "http://localhost:" + g.grcPorts.get(name) + "/services/grc")
+                        .recording(false).choosing(g.faults.get(name)));
+            }
             return g;
         } catch (Exception | Error e) {
             g.close();
@@ -99,17 +115,66 @@ final class ChaosGrid implements AutoCloseable {
         }
     }
 
-    private void startGrc() {
+    /** Starts every replica, two at a time (the first alone: it migrates the shared database). */
+    private void startGrcs() throws Exception {
+        List<String> names = new ArrayList<>(grcPorts.keySet());
+        startGrc(names.get(0));
+        ExecutorService starters = Executors.newFixedThreadPool(2);
         try {
-            grc = GrcProcess.start(dir.resolve("grc"), dir.resolve("grc-" + (++grcStarts) + ".log"), grcArgs, grcPort);
+            List<Future<?>> started = new ArrayList<>();
+            names.stream().skip(1).forEach(n -> started.add(starters.submit(() -> startGrc(n))));
+            for (Future<?> f : started) {
+                f.get();
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    private void startGrc(String name) {
+        List<String> args = new ArrayList<>(grcArgs);
+        args.add("--doji.grc.replica.id=" + name); // started again under its name: it takes its own work back at once
+        int start;
+        synchronized (this) {
+            start = ++grcStarts;
+        }
+        try {
+            GrcProcess p = GrcProcess.start(dir.resolve("grc"), dir.resolve(name + "-" + start + ".log"), args, grcPorts.get(name));
+            synchronized (grcs) {
+                grcs.put(name, p);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** The GRC as its users reach it (through its proxy). */
+    /** The GRC as its users reach it (through its proxy): the first replica. */
     String grcUrl() {
         return proxies.get("grc").url();
+    }
+
+    /** Every replica as its users reach it, in order. */
+    List<String> grcUrls() {
+        return grcPorts.keySet().stream().map(n -> proxies.get(n).url()).toList();
+    }
+
+    List<String> grcNames() {
+        return new ArrayList<>(grcPorts.keySet());
+    }
+
+    /** kill -9 of one GRC replica (not started again). */
+    void killGrc(String name) {
+        grcs.get(name).kill9();
+    }
+
+    /** Starts a killed GRC replica again on its database and port. */
+    void restartGrc(String name) {
+        startGrc(name);
+    }
+
+    /** The database the GRC replicas share (its JDBC URL). */
+    String grcDatabase() {
+        return TestDatabase.url(dir.resolve("grc"));
     }
 
     List<String> rmIds() {
@@ -118,16 +183,17 @@ final class ChaosGrid implements AutoCloseable {
 
     /** kill -9 of the GRC ("grc") or an RM, then a start on the same database and port. */
     void killAndRestart(String id) {
-        if ("grc".equals(id)) {
-            grc.kill9();
-            startGrc();
+        if (grcs.containsKey(id)) {
+            killGrc(id);
+            startGrc(id);
         } else {
             rms.get(id).crashAndRestart();
         }
     }
 
-    /** Whether the GRC answers its users now (not killed, or started again). */
+    /** Whether the (first) GRC answers its users now (not killed, or started again). */
     boolean grcUp() {
+        GrcProcess grc = grcs.get("grc");
         return grc != null && grc.isAlive();
     }
 
@@ -164,7 +230,7 @@ final class ChaosGrid implements AutoCloseable {
             args.addAll(List.of("--doji.rm.id=" + def.id(), "--doji.rm.hold-timeout=" + HOLD, "--server.port=0",
                     "--spring.jmx.enabled=false", "--spring.autoconfigure.exclude=" + GrcProcess.NO_LOGBACK_METRICS,
                     "--doji.rm.tick-interval=PT1H",
-                    "--spring.datasource.url=jdbc:h2:file:" + dir.resolve(def.id()).toAbsolutePath() + RestartableRm.WRITE_THROUGH));
+                    "--spring.datasource.url=" + TestDatabase.url(dir.resolve(def.id()))));
             try (ConfigurableApplicationContext rm = new SpringApplicationBuilder(RmApplication.class).run(args.toArray(String[]::new))) {
                 ReservationKernel kernel = rm.getBean(ReservationKernel.class);
                 kernel.tick();
@@ -177,9 +243,7 @@ final class ChaosGrid implements AutoCloseable {
     @Override
     public void close() {
         proxies.values().forEach(FaultProxy::close);
-        if (grc != null) {
-            grc.close();
-        }
+        grcs.values().forEach(GrcProcess::close);
         rms.values().forEach(RmProcess::close);
     }
 }

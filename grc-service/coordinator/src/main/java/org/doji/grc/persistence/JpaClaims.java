@@ -108,14 +108,17 @@ public class JpaClaims implements Claims {
                 .setParameter("key", key).setParameter("me", replicaId).executeUpdate());
     }
 
-    /** Inserts the claim; false if the key is claimed already. */
+    /**
+     * Inserts the claim; false if the key is claimed already. Conditional, so that a claim held (the common case for
+     * a driver's round) is no failed statement; only two replicas inserting the same key at once meet the primary key.
+     */
     private boolean insert(String key) {
         try {
-            tx.executeWithoutResult(s -> {
-                em.persist(new ClaimRecord(key, replicaId, clock.instant()));
-                em.flush();
-            });
-            return true;
+            Integer inserted = tx.execute(s -> em.createNativeQuery("insert into grc_claim (claim_key, replica_id, claimed)"
+                            + " select cast(?1 as varchar(400)), cast(?2 as varchar(128)), cast(?3 as timestamp(6) with time zone)"
+                            + " where not exists (select 1 from grc_claim where claim_key = ?1)")
+                    .setParameter(1, key).setParameter(2, replicaId).setParameter(3, clock.instant()).executeUpdate());
+            return inserted != null && inserted == 1;
         } catch (PersistenceException | DataIntegrityViolationException e) {
             if (duplicateKey(e)) {
                 return false;
