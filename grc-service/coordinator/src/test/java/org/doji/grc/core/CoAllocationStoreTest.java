@@ -209,7 +209,9 @@ class CoAllocationStoreTest {
             first.get();
             assertThat(second.get().reason()).isEqualTo("null[first][second]");
         } finally {
-            two.shutdownNow();
+            finish.countDown();
+            two.shutdown(); // not interrupted: H2 closes its file when a thread is interrupted in its I/O
+            two.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
