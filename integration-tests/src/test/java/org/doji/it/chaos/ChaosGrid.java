@@ -115,14 +115,21 @@ final class ChaosGrid implements AutoCloseable {
         }
     }
 
-    /** Starts every replica, two at a time (the first alone: it migrates the shared database). */
+    /**
+     * Starts every replica at once (replicas share a PostgreSQL database, whose Flyway migration takes a lock: the
+     * first to start migrates, the others wait for it).
+     */
     private void startGrcs() throws Exception {
         List<String> names = new ArrayList<>(grcPorts.keySet());
-        startGrc(names.get(0));
-        ExecutorService starters = Executors.newFixedThreadPool(2);
+        if (names.size() == 1) {
+            startGrc(names.get(0));
+            return;
+        }
+        grcDatabase(); // the shared schema made once, before the replicas start at once
+        ExecutorService starters = Executors.newFixedThreadPool(names.size());
         try {
             List<Future<?>> started = new ArrayList<>();
-            names.stream().skip(1).forEach(n -> started.add(starters.submit(() -> startGrc(n))));
+            names.forEach(n -> started.add(starters.submit(() -> startGrc(n))));
             for (Future<?> f : started) {
                 f.get();
             }
