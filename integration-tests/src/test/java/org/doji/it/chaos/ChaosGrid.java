@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.FaultProxy;
 import org.doji.it.faults.GrcProcess;
+import org.doji.it.faults.RmFleet;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
@@ -45,6 +46,8 @@ final class ChaosGrid implements AutoCloseable {
     private final Map<String, GrcProcess> grcs = new LinkedHashMap<>();
     private final Map<String, Integer> grcPorts = new LinkedHashMap<>();
     private int grcStarts;
+    /** The RMs when they run in this JVM (else each in its own process: {@link #rms}). */
+    private RmFleet fleet;
 
     private ChaosGrid(Path dir, GridTopology topology) {
         this.dir = dir;
@@ -52,17 +55,29 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate) throws Exception {
-        return start(dir, topology, seed, faultRate, 1, List.of());
+        return start(dir, topology, seed, faultRate, 1, List.of(), false);
     }
 
-    /** As above with {@code replicas} GRCs on one database (each with {@code doji.grc.replica.id} its name), and more GRC arguments. */
+    /**
+     * As above with {@code replicas} GRCs on one database (each with {@code doji.grc.replica.id} its name), and more
+     * GRC arguments; {@code rmsInThisJvm}: the RMs run in this JVM ({@link RmFleet}: quicker to start and to read,
+     * but they cannot be killed).
+     */
     static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate, int replicas,
-                           List<String> moreGrcArgs) throws Exception {
+                           List<String> moreGrcArgs, boolean rmsInThisJvm) throws Exception {
         ChaosGrid g = new ChaosGrid(dir, topology);
         try {
-            g.startRms(seed, faultRate);
+            if (rmsInThisJvm) {
+                g.fleet = RmFleet.start(topology, dir, Map.of("doji.rm.hold-timeout", HOLD.toString(),
+                        "doji.rm.tick-interval", "PT0.5S"), false);
+                for (String id : g.fleet.ids()) {
+                    g.proxied(id, g.fleet.directUrl(id), seed, faultRate);
+                }
+            } else {
+                g.startRms(seed, faultRate);
+            }
             int i = 0;
-            for (String id : g.rms.keySet()) {
+            for (String id : g.rmIds()) {
                 g.grcArgs.add("--doji.grc.rms[" + i + "].id=" + id);
                 g.grcArgs.add("--doji.grc.rms[" + i + "].url=" + g.proxies.get(id).url());
                 i++;
@@ -103,16 +118,20 @@ final class ChaosGrid implements AutoCloseable {
                 RmProcess p = new RmProcess(RmApplication.class.getName(), dir.resolve(def.id()), dir.resolve(def.id() + ".log"), args);
                 started.put(def.id(), starters.submit(p::start));
             }
-            int n = 0;
             for (var e : started.entrySet()) {
                 rms.put(e.getKey(), e.getValue().get());
-                RandomFaults f = new RandomFaults(seed * 31 + n++, faultRate, Duration.ofMillis(1500));
-                faults.put(e.getKey(), f);
-                proxies.put(e.getKey(), new FaultProxy(e.getKey(), rms.get(e.getKey()).url()).recording(false).choosing(f));
+                proxied(e.getKey(), rms.get(e.getKey()).url(), seed, faultRate);
             }
         } finally {
             starters.shutdownNow();
         }
+    }
+
+    /** The RM's fault proxy (its seeded faults by its place in the topology). */
+    private void proxied(String id, String url, long seed, double faultRate) throws IOException {
+        RandomFaults f = new RandomFaults(seed * 31 + rmIds().indexOf(id), faultRate, Duration.ofMillis(1500));
+        faults.put(id, f);
+        proxies.put(id, new FaultProxy(id, url).recording(false).choosing(f));
     }
 
     /**
@@ -185,7 +204,7 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     List<String> rmIds() {
-        return new ArrayList<>(rms.keySet());
+        return topology.rms().stream().map(GridTopology.RmDef::id).toList();
     }
 
     /** kill -9 of the GRC ("grc") or an RM, then a start on the same database and port. */
@@ -193,6 +212,8 @@ final class ChaosGrid implements AutoCloseable {
         if (grcs.containsKey(id)) {
             killGrc(id);
             startGrc(id);
+        } else if (fleet != null) {
+            throw new UnsupportedOperationException("the RMs run in this JVM: they cannot be killed");
         } else {
             rms.get(id).crashAndRestart();
         }
@@ -230,6 +251,14 @@ final class ChaosGrid implements AutoCloseable {
      */
     Map<String, RmState> readRmDatabases() {
         Map<String, RmState> out = new TreeMap<>();
+        if (fleet != null) { // in this JVM: each kernel as it is, its tick applied
+            for (String id : fleet.ids()) {
+                ReservationKernel kernel = fleet.kernel(id);
+                kernel.tick();
+                out.put(id, new RmState(List.copyOf(kernel.openReservations()), kernel.capacityViolations()));
+            }
+            return out;
+        }
         for (GridTopology.RmDef def : topology.rms()) {
             rms.get(def.id()).kill9();
             List<String> args = new ArrayList<>();
@@ -252,5 +281,8 @@ final class ChaosGrid implements AutoCloseable {
         proxies.values().forEach(FaultProxy::close);
         grcs.values().forEach(GrcProcess::close);
         rms.values().forEach(RmProcess::close);
+        if (fleet != null) {
+            fleet.close();
+        }
     }
 }

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Three GRC replicas, each in a JVM of its own, active-active on one PostgreSQL database, and the 7 RMs of the chaos
- * grid (each in its own JVM). Users send their calls to the replicas in turn (round-robin, resends too), so a
+ * grid (in the test's JVM: only the replicas are killed here, and seven more JVMs would double the run time). Users send their calls to the replicas in turn (round-robin, resends too), so a
  * co-allocation is created, changed and read at different replicas. Under that load one replica is killed with
  * SIGKILL; the others take over its unfinished work once its lease ran out (its claims are removed: measured); it is
  * started again later. When everything settled, {@link ChaosChecker} counts the violations of the chaos invariants
@@ -51,7 +51,7 @@ class GrcReplicasIT {
         Path dir = GrcProcess.itDirectory("GrcReplicasIT");
         Instant began = Instant.now();
         try (ChaosGrid grid = ChaosGrid.start(dir, ChaosIT.topology(), SEED, FAULT_RATE, 3,
-                List.of("--doji.grc.replica.lease=" + LEASE))) {
+                List.of("--doji.grc.replica.lease=" + LEASE), true)) {
             Duration startup = Duration.between(began, Instant.now());
             log.info("replicas: grid up in {} s", startup.toSeconds());
             ChaosWorkload load = new ChaosWorkload(grid.grcUrls(), SEED);
