@@ -4,6 +4,7 @@ import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.persistence.JpaClaims;
+import org.doji.grc.tx.Claims;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.util.PeriodicTask;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -20,6 +21,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 @EnableConfigurationProperties(ReplicaProperties.class)
 public class GrcReplicaConfiguration {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GrcReplicaConfiguration.class);
+
     /** This replica's claims; it joins (its lease begins, an earlier process's claims under its id are dropped). */
     @Bean
     public JpaClaims grcClaims(ReplicaProperties replica, EntityManager em, PlatformTransactionManager tx, Clock clock) {
@@ -28,10 +31,36 @@ public class GrcReplicaConfiguration {
         return claims;
     }
 
-    /** Locks of the GRC's work: in this JVM first, then the claim in the database. */
+    /**
+     * Locks of the GRC's work: in this JVM first, then the claim in the database (unless claims are local: an
+     * embedded H2 database, which no other process can open, needs no more than this JVM's locks).
+     */
     @Bean
-    public ReplicaLocks grcReplicaLocks(JpaClaims claims) {
-        return new ReplicaLocks(claims, d -> Thread.sleep(d.toMillis()));
+    public ReplicaLocks grcReplicaLocks(JpaClaims claims, ReplicaProperties replica, javax.sql.DataSource dataSource,
+                                        org.springframework.core.env.Environment env) {
+        boolean shared = switch (replica.claims()) {
+            case DATABASE -> true;
+            case LOCAL -> false;
+            case AUTO -> !embeddedH2(env.getProperty("spring.datasource.url", url(dataSource)));
+        };
+        log.info("replica {}: work is claimed {}", replica.id(), shared ? "in the database, across replicas"
+                : "in this JVM only (" + replica.claims() + ": the database is this process's alone)");
+        return new ReplicaLocks(shared ? claims : Claims.NONE, d -> Thread.sleep(d.toMillis()));
+    }
+
+    /** An H2 file or memory database opened in this process (not through an H2 server or its auto-server mode). */
+    static boolean embeddedH2(String jdbcUrl) {
+        String url = jdbcUrl.toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+        return url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:h2:tcp:") && !url.startsWith("jdbc:h2:ssl:")
+                && !url.contains("auto_server=true");
+    }
+
+    private static String url(javax.sql.DataSource dataSource) {
+        try (java.sql.Connection c = dataSource.getConnection()) {
+            return c.getMetaData().getURL();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot read the database's address", e);
+        }
     }
 
     /** Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). */

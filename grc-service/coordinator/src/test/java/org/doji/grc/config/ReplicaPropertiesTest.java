@@ -24,4 +24,14 @@ class ReplicaPropertiesTest {
         assertThatThrownBy(() -> new ReplicaProperties("x".repeat(129), Duration.ofSeconds(10)))
                 .hasMessageContaining("doji.grc.replica.id");
     }
+
+    @Test
+    void workIsClaimedInTheDatabaseUnlessOnlyThisProcessCanOpenIt() {
+        assertThat(GrcReplicaConfiguration.embeddedH2("jdbc:h2:file:./data/grc;WRITE_DELAY=0")).isTrue();
+        assertThat(GrcReplicaConfiguration.embeddedH2("jdbc:h2:mem:grc")).isTrue();
+        assertThat(GrcReplicaConfiguration.embeddedH2("jdbc:h2:file:./data/grc;AUTO_SERVER=TRUE")).isFalse();
+        assertThat(GrcReplicaConfiguration.embeddedH2("jdbc:h2:tcp://db/grc")).isFalse();
+        assertThat(GrcReplicaConfiguration.embeddedH2("jdbc:postgresql://db:5432/doji?currentSchema=grc")).isFalse();
+        assertThat(new ReplicaProperties("grc-a", Duration.ofSeconds(10)).claims()).isEqualTo(ReplicaProperties.ClaimsMode.AUTO);
+    }
 }
