@@ -15,18 +15,21 @@ import java.util.concurrent.Future;
 import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.FaultProxy;
 import org.doji.it.faults.GrcProcess;
+import org.doji.it.faults.RmFleet;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.RmProcess;
+import org.doji.rm.testing.TestDatabase;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A GRC and its RMs, each in a JVM of its own on a durable H2 file, each behind a {@link FaultProxy} with seeded
- * {@link RandomFaults} (the GRC's proxy is its users' address); any of them can be killed with SIGKILL and
- * started again on the same database and port.
+ * A GRC (or several replicas of it on one database) and its RMs, each in a JVM of its own on a durable database
+ * (H2 files, or PostgreSQL schemas: {@link TestDatabase}), each behind a {@link FaultProxy} with seeded
+ * {@link RandomFaults} (a GRC's proxy is its users' address); any of them can be killed with SIGKILL and started
+ * again on the same database and port. Replica {@code i} is named {@code grc} (i = 0) or {@code grc-r<i>}.
  */
 final class ChaosGrid implements AutoCloseable {
 
@@ -38,10 +41,13 @@ final class ChaosGrid implements AutoCloseable {
     private final Map<String, RmProcess> rms = new LinkedHashMap<>();
     private final Map<String, FaultProxy> proxies = new LinkedHashMap<>();
     private final Map<String, RandomFaults> faults = new LinkedHashMap<>();
-    private final int grcPort = RestartableRm.freePort();
     private final List<String> grcArgs = new ArrayList<>();
-    private GrcProcess grc;
+    /** The GRC replicas by name, each on its own port, all on one database. */
+    private final Map<String, GrcProcess> grcs = new LinkedHashMap<>();
+    private final Map<String, Integer> grcPorts = new LinkedHashMap<>();
     private int grcStarts;
+    /** The RMs when they run in this JVM (else each in its own process: {@link #rms}). */
+    private RmFleet fleet;
 
     private ChaosGrid(Path dir, GridTopology topology) {
         this.dir = dir;
@@ -49,11 +55,29 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate) throws Exception {
+        return start(dir, topology, seed, faultRate, 1, List.of(), false);
+    }
+
+    /**
+     * As above with {@code replicas} GRCs on one database (each with {@code doji.grc.replica.id} its name), and more
+     * GRC arguments; {@code rmsInThisJvm}: the RMs run in this JVM ({@link RmFleet}: quicker to start and to read,
+     * but they cannot be killed).
+     */
+    static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate, int replicas,
+                           List<String> moreGrcArgs, boolean rmsInThisJvm) throws Exception {
         ChaosGrid g = new ChaosGrid(dir, topology);
         try {
-            g.startRms(seed, faultRate);
+            if (rmsInThisJvm) {
+                g.fleet = RmFleet.start(topology, dir, Map.of("doji.rm.hold-timeout", HOLD.toString(),
+                        "doji.rm.tick-interval", "PT0.5S"), false);
+                for (String id : g.fleet.ids()) {
+                    g.proxied(id, g.fleet.directUrl(id), seed, faultRate);
+                }
+            } else {
+                g.startRms(seed, faultRate);
+            }
             int i = 0;
-            for (String id : g.rms.keySet()) {
+            for (String id : g.rmIds()) {
                 g.grcArgs.add("--doji.grc.rms[" + i + "].id=" + id);
                 g.grcArgs.add("--doji.grc.rms[" + i + "].url=" + g.proxies.get(id).url());
                 i++;
@@ -63,11 +87,18 @@ final class ChaosGrid implements AutoCloseable {
                     "--doji.grc.phase-two-max-backoff=PT2S", "--doji.grc.phase-two-inline=PT1S",
                     "--doji.grc.health-interval=PT2S", "--doji.grc.tick-interval=PT0.5S",
                     "--doji.grc.hold-timeout=PT6S", "--management.endpoints.web.exposure.include=health"));
-            g.startGrc();
-            RandomFaults users = new RandomFaults(seed * 7919, faultRate, Duration.ofMillis(800));
-            g.faults.put("grc", users);
-            g.proxies.put("grc", new FaultProxy("grc", "http://localhost:" + g.grcPort + "/services/grc")
-                    .recording(false).choosing(users));
+            g.grcArgs.addAll(moreGrcArgs);
+            for (int r = 0; r < replicas; r++) {
+                String name = r == 0 ? "grc" : "grc-r" + r;
+                g.grcPorts.put(name, RestartableRm.freePort());
+                RandomFaults users = new RandomFaults(seed * 7919 + r, faultRate, Duration.ofMillis(800));
+                g.faults.put(name, users);
+            }
+            g.startGrcs();
+            for (String name : g.grcPorts.keySet()) {
+                g.proxies.put(name, new FaultProxy(name, "http://localhost:" + g.grcPorts.get(name) + "/services/grc")
+                        .recording(false).choosing(g.faults.get(name)));
+            }
             return g;
         } catch (Exception | Error e) {
             g.close();
@@ -87,47 +118,110 @@ final class ChaosGrid implements AutoCloseable {
                 RmProcess p = new RmProcess(RmApplication.class.getName(), dir.resolve(def.id()), dir.resolve(def.id() + ".log"), args);
                 started.put(def.id(), starters.submit(p::start));
             }
-            int n = 0;
             for (var e : started.entrySet()) {
                 rms.put(e.getKey(), e.getValue().get());
-                RandomFaults f = new RandomFaults(seed * 31 + n++, faultRate, Duration.ofMillis(1500));
-                faults.put(e.getKey(), f);
-                proxies.put(e.getKey(), new FaultProxy(e.getKey(), rms.get(e.getKey()).url()).recording(false).choosing(f));
+                proxied(e.getKey(), rms.get(e.getKey()).url(), seed, faultRate);
             }
         } finally {
             starters.shutdownNow();
         }
     }
 
-    private void startGrc() {
+    /** The RM's fault proxy (its seeded faults by its place in the topology). */
+    private void proxied(String id, String url, long seed, double faultRate) throws IOException {
+        RandomFaults f = new RandomFaults(seed * 31 + rmIds().indexOf(id), faultRate, Duration.ofMillis(1500));
+        faults.put(id, f);
+        proxies.put(id, new FaultProxy(id, url).recording(false).choosing(f));
+    }
+
+    /**
+     * Starts every replica at once (replicas share a PostgreSQL database, whose Flyway migration takes a lock: the
+     * first to start migrates, the others wait for it).
+     */
+    private void startGrcs() throws Exception {
+        List<String> names = new ArrayList<>(grcPorts.keySet());
+        if (names.size() == 1) {
+            startGrc(names.get(0));
+            return;
+        }
+        grcDatabase(); // the shared schema made once, before the replicas start at once
+        ExecutorService starters = Executors.newFixedThreadPool(names.size());
         try {
-            grc = GrcProcess.start(dir.resolve("grc"), dir.resolve("grc-" + (++grcStarts) + ".log"), grcArgs, grcPort);
+            List<Future<?>> started = new ArrayList<>();
+            names.forEach(n -> started.add(starters.submit(() -> startGrc(n))));
+            for (Future<?> f : started) {
+                f.get();
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    private void startGrc(String name) {
+        List<String> args = new ArrayList<>(grcArgs);
+        args.add("--doji.grc.replica.id=" + name); // started again under its name: it takes its own work back at once
+        int start;
+        synchronized (this) {
+            start = ++grcStarts;
+        }
+        try {
+            GrcProcess p = GrcProcess.start(dir.resolve("grc"), dir.resolve(name + "-" + start + ".log"), args, grcPorts.get(name));
+            synchronized (grcs) {
+                grcs.put(name, p);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** The GRC as its users reach it (through its proxy). */
+    /** The GRC as its users reach it (through its proxy): the first replica. */
     String grcUrl() {
         return proxies.get("grc").url();
     }
 
+    /** Every replica as its users reach it, in order. */
+    List<String> grcUrls() {
+        return grcPorts.keySet().stream().map(n -> proxies.get(n).url()).toList();
+    }
+
+    List<String> grcNames() {
+        return new ArrayList<>(grcPorts.keySet());
+    }
+
+    /** kill -9 of one GRC replica (not started again). */
+    void killGrc(String name) {
+        grcs.get(name).kill9();
+    }
+
+    /** Starts a killed GRC replica again on its database and port. */
+    void restartGrc(String name) {
+        startGrc(name);
+    }
+
+    /** The database the GRC replicas share (its JDBC URL). */
+    String grcDatabase() {
+        return TestDatabase.url(dir.resolve("grc"));
+    }
+
     List<String> rmIds() {
-        return new ArrayList<>(rms.keySet());
+        return topology.rms().stream().map(GridTopology.RmDef::id).toList();
     }
 
     /** kill -9 of the GRC ("grc") or an RM, then a start on the same database and port. */
     void killAndRestart(String id) {
-        if ("grc".equals(id)) {
-            grc.kill9();
-            startGrc();
+        if (grcs.containsKey(id)) {
+            killGrc(id);
+            startGrc(id);
+        } else if (fleet != null) {
+            throw new UnsupportedOperationException("the RMs run in this JVM: they cannot be killed");
         } else {
             rms.get(id).crashAndRestart();
         }
     }
 
-    /** Whether the GRC answers its users now (not killed, or started again). */
+    /** Whether the (first) GRC answers its users now (not killed, or started again). */
     boolean grcUp() {
+        GrcProcess grc = grcs.get("grc");
         return grc != null && grc.isAlive();
     }
 
@@ -157,6 +251,14 @@ final class ChaosGrid implements AutoCloseable {
      */
     Map<String, RmState> readRmDatabases() {
         Map<String, RmState> out = new TreeMap<>();
+        if (fleet != null) { // in this JVM: each kernel as it is, its tick applied
+            for (String id : fleet.ids()) {
+                ReservationKernel kernel = fleet.kernel(id);
+                kernel.tick();
+                out.put(id, new RmState(List.copyOf(kernel.openReservations()), kernel.capacityViolations()));
+            }
+            return out;
+        }
         for (GridTopology.RmDef def : topology.rms()) {
             rms.get(def.id()).kill9();
             List<String> args = new ArrayList<>();
@@ -164,7 +266,7 @@ final class ChaosGrid implements AutoCloseable {
             args.addAll(List.of("--doji.rm.id=" + def.id(), "--doji.rm.hold-timeout=" + HOLD, "--server.port=0",
                     "--spring.jmx.enabled=false", "--spring.autoconfigure.exclude=" + GrcProcess.NO_LOGBACK_METRICS,
                     "--doji.rm.tick-interval=PT1H",
-                    "--spring.datasource.url=jdbc:h2:file:" + dir.resolve(def.id()).toAbsolutePath() + RestartableRm.WRITE_THROUGH));
+                    "--spring.datasource.url=" + TestDatabase.url(dir.resolve(def.id()))));
             try (ConfigurableApplicationContext rm = new SpringApplicationBuilder(RmApplication.class).run(args.toArray(String[]::new))) {
                 ReservationKernel kernel = rm.getBean(ReservationKernel.class);
                 kernel.tick();
@@ -177,9 +279,10 @@ final class ChaosGrid implements AutoCloseable {
     @Override
     public void close() {
         proxies.values().forEach(FaultProxy::close);
-        if (grc != null) {
-            grc.close();
-        }
+        grcs.values().forEach(GrcProcess::close);
         rms.values().forEach(RmProcess::close);
+        if (fleet != null) {
+            fleet.close();
+        }
     }
 }

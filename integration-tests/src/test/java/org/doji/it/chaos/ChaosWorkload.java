@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.doji.contract.InternalErrorFault;
@@ -21,7 +20,8 @@ import org.doji.it.faults.GrcClient;
  * Users of the GRC, one thread each, with a seeded random mix of create, modify and cancel on their own
  * co-allocations. A call that gets no answer (the GRC or its proxy dropped it, the GRC was killed) is sent again
  * with the same correlation id until it is answered; every answered call is recorded: what an acknowledgement
- * promised is checked at the end.
+ * promised is checked at the end. With several GRC replicas, each user sends its calls (and each resend) to the
+ * replicas in turn (round-robin), so one co-allocation is created, changed and read at different replicas.
  */
 final class ChaosWorkload {
 
@@ -36,12 +36,19 @@ final class ChaosWorkload {
     final AtomicInteger resent = new AtomicInteger();
     /** Why calls were sent again: the first line of the failure, with counts (for the report). */
     final Map<String, AtomicInteger> resendReasons = new java.util.concurrent.ConcurrentHashMap<>();
-    private final String grcUrl;
+    private final List<String> grcUrls;
+    /** Calls answered by each replica (in the order of {@link #grcUrls}). */
+    final java.util.concurrent.atomic.AtomicIntegerArray answeredBy;
     private final long seed;
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(20, ChronoUnit.DAYS);
 
     ChaosWorkload(String grcUrl, long seed) {
-        this.grcUrl = grcUrl;
+        this(List.of(grcUrl), seed);
+    }
+
+    ChaosWorkload(List<String> grcUrls, long seed) {
+        this.grcUrls = List.copyOf(grcUrls);
+        this.answeredBy = new java.util.concurrent.atomic.AtomicIntegerArray(grcUrls.size());
         this.seed = seed;
     }
 
@@ -62,7 +69,10 @@ final class ChaosWorkload {
 
     private void user(int user, int total, Instant until) {
         Random random = new Random(seed * 1_000_003 + user);
-        GrcClient client = new GrcClient(grcUrl);
+        List<GrcClient> clients = grcUrls.stream().map(GrcClient::new).toList();
+        int[] turn = {user};
+        // the next replica in turn: each call and each resend goes to the next one
+        java.util.function.Supplier<Integer> next = () -> turn[0]++ % clients.size();
         List<String> mine = new ArrayList<>();
         int n = 0;
         while (operations.get() < total && Instant.now().isBefore(until)) {
@@ -71,7 +81,7 @@ final class ChaosWorkload {
             double dice = random.nextDouble();
             if (mine.isEmpty() || dice < 0.55) {
                 CoAllocationRequest r = request(random);
-                String key = call(() -> client.create(correlation, r));
+                String key = call(next, i -> clients.get(i).create(correlation, r));
                 if (key != null) {
                     mine.add(key);
                     acks.add(new Ack(user, "create", key, r, null));
@@ -79,13 +89,13 @@ final class ChaosWorkload {
             } else if (dice < 0.8) {
                 String key = mine.get(random.nextInt(mine.size()));
                 CoAllocationRequest r = request(random);
-                CoAllocationDocument doc = call(() -> client.modify(key, correlation, r));
+                CoAllocationDocument doc = call(next, i -> clients.get(i).modify(key, correlation, r));
                 if (doc != null) {
                     acks.add(new Ack(user, "modify", key, r, doc));
                 }
             } else {
                 String key = mine.remove(random.nextInt(mine.size()));
-                CoAllocationDocument doc = call(() -> client.cancel(key, correlation));
+                CoAllocationDocument doc = call(next, i -> clients.get(i).cancel(key, correlation));
                 if (doc != null) {
                     acks.add(new Ack(user, "cancel", key, null, doc));
                 }
@@ -97,11 +107,19 @@ final class ChaosWorkload {
      * The answer, or null when the GRC refused (a typed fault: a definite answer, nothing promised) or never
      * answered within a minute and a half of resending.
      */
-    private <T> T call(Callable<T> body) {
+    /** A call to a replica (its index). */
+    private interface ReplicaCall<T> {
+        T to(int replica) throws Exception;
+    }
+
+    private <T> T call(java.util.function.Supplier<Integer> next, ReplicaCall<T> body) {
         Instant giveUp = Instant.now().plusSeconds(90);
         while (true) {
+            int replica = next.get();
             try {
-                return body.call();
+                T answer = body.to(replica);
+                answeredBy.incrementAndGet(replica);
+                return answer;
             } catch (Exception e) {
                 Throwable cause = e instanceof IllegalStateException && e.getCause() != null ? e.getCause() : e;
                 boolean noAnswer = cause instanceof WebServiceException || cause instanceof InternalErrorFault;

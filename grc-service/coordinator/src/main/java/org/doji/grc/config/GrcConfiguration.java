@@ -122,10 +122,11 @@ public class GrcConfiguration {
     @Bean
     public TransactionEngine grcTransactionEngine(TransactionLog log, RmRegistry registry, ExecutorService grcRmCalls,
                                                   GrcProperties props, Clock clock, ConsumerAddress consumer,
-                                                  io.micrometer.core.instrument.MeterRegistry meters) {
+                                                  io.micrometer.core.instrument.MeterRegistry meters,
+                                                  org.doji.grc.tx.ReplicaLocks locks) {
         ParticipantCalls calls = new ParticipantCalls(registry, Caller.coordinator(props.id()), consumer::get, meters);
         return new TransactionEngine(log, calls, grcRmCalls, clock, props.phaseTwoRetry(), props.phaseTwoMaxBackoff(),
-                d -> Thread.sleep(d.toMillis()));
+                d -> Thread.sleep(d.toMillis()), locks);
     }
 
     @Bean

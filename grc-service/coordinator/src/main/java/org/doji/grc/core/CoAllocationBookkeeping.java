@@ -3,6 +3,7 @@ package org.doji.grc.core;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.tx.Transaction;
+import org.doji.grc.tx.TransactionLog;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /** A reservation attempt's steps as the co-allocation records them (stored with each step's transaction write). */
@@ -17,6 +18,11 @@ final class CoAllocationBookkeeping implements PlanAttempts.Bookkeeping {
     @Override
     public void beginning(Transaction t, CoPlan plan) {
         store.transition(t.subject(), CoAllocationEvent.PREPARE, r -> {
+            if (r.attempt() != t.attempt() - 1) {
+                // another run (another replica's, whose claim this one took over) has begun an attempt meanwhile
+                throw new TransactionLog.ConcurrentChangeException(t.subject() + " is at attempt " + r.attempt()
+                        + ", not " + (t.attempt() - 1));
+            }
             r.setAttempt(t.attempt());
             r.setPlan(plan);
             r.setReason(null);

@@ -4,14 +4,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
-import java.util.stream.Stream;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
@@ -21,11 +19,12 @@ import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
+import org.doji.grc.tx.TransactionLog;
+import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.persistence.JsonCodec;
-import org.doji.rm.util.KeyLocks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -54,13 +53,14 @@ public class CoAllocationService {
     private final PlanningIntake intake;
     private final TransactionEngine engine;
     private final TransactionDriver driver;
-    /** Serialises the changes (modify, cancel) asked of one co-allocation. */
-    private final KeyLocks changeLocks = new KeyLocks();
     /**
-     * One reservation run per co-allocation at a time: a key can be planned twice (queued by a restart's recovery
-     * and by its aborted attempt's replanning); the second run must see the first one's outcome, not Planning.
+     * Across the replicas: the changes (modify, cancel) asked of one co-allocation are serialised ("change:" + key),
+     * and one reservation run per co-allocation runs at a time ("reserve:" + key): a key can be planned twice (queued
+     * by a restart's recovery and by its aborted attempt's replanning, or by two replicas); the second run must see
+     * the first one's outcome, not Planning.
      */
-    private final KeyLocks reserveLocks = new KeyLocks();
+    private final ReplicaLocks locks;
+    private final PlanningClaims planningClaims;
 
     public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner, TransactionEngine engine,
                                TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
@@ -78,7 +78,9 @@ public class CoAllocationService {
                 meters, serviceLevels);
         this.intake = new PlanningIntake(store::find, planning::fetchAll, planning::plan, workers, settings.planningBatch(),
                 this::proceed);
-        CoAllocationTransactions subject = new CoAllocationTransactions(store, listener, meters, intake::submit);
+        this.locks = engine.locks();
+        this.planningClaims = new PlanningClaims(store, engine.log(), locks, intake::submit);
+        CoAllocationTransactions subject = new CoAllocationTransactions(store, listener, meters, planningClaims::submit);
         engine.register(SubjectType.CO_ALLOCATION, subject);
         InlineRun runner = new InlineRun(engine, settings.phaseTwoInline());
         this.attempts = new PlanAttempts(runner, clock, settings.maxPlans(), settings.decideWithin(), listener);
@@ -102,7 +104,7 @@ public class CoAllocationService {
         String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
         store.create(key, caller.name(), consumer, request, callId, hash);
         log.info("co-allocation {} accepted for {}", key, caller.name());
-        intake.submit(key);
+        planningClaims.submit(key);
         return key;
     }
 
@@ -154,7 +156,7 @@ public class CoAllocationService {
     private CoAllocation changing(String key, java.util.function.Supplier<CoAllocation> change) {
         MDC.put("coAllocation", key);
         try {
-            return changeLocks.withLock(key, change);
+            return locks.withLock("change:" + key, change);
         } finally {
             MDC.remove("coAllocation");
         }
@@ -205,52 +207,39 @@ public class CoAllocationService {
     }
 
     /**
-     * What the previous process left unfinished: its undecided changes, and the co-allocations it was planning or
-     * reserving. Read before the GRC serves, so that nothing a request starts since is mistaken for it.
+     * What the previous process left unfinished: its undecided changes. Read before the GRC serves, so that nothing a
+     * request starts since is mistaken for it (those are claimed by their workers anyway: see {@link #recover}).
      */
-    public record LeftBehind(List<Transaction> undecided, Map<String, Integer> reserving, List<String> planning) {
+    public record LeftBehind(List<Transaction> undecided) {
         public LeftBehind {
             undecided = List.copyOf(undecided);
-            reserving = Map.copyOf(reserving);
-            planning = List.copyOf(planning);
         }
     }
 
     public LeftBehind leftBehind() {
-        Map<String, Integer> reserving = new HashMap<>();
-        store.inStates(EnumSet.of(CoAllocationState.Reserving)).forEach(c -> reserving.put(c.key(), c.attempt()));
-        return new LeftBehind(driver.undecidedAtStart(), reserving, keysIn(CoAllocationState.Planning));
+        return new LeftBehind(driver.undecidedAtStart());
     }
 
     /**
-     * After a restart (once the GRC serves: the RMs' answers may take time): every undecided change left behind is
-     * aborted (presumed abort) and every decided one driven to its end ({@link TransactionDriver#recover}); a
-     * co-allocation interrupted between two reservation attempts, and one interrupted while planning, is planned
-     * again. A co-allocation changed meanwhile by its own transaction's end is left as it is.
+     * After a restart (once the GRC serves: the RMs' answers may take time): every undecided change left behind that
+     * no live replica works on is aborted (presumed abort) and every decided one driven to its end
+     * ({@link TransactionDriver#recover}); then the co-allocations no live replica plans or reserves are
+     * {@link #adoptOrphans adopted}.
      */
     public void recover(LeftBehind left) {
         driver.recover(left.undecided());
-        for (var seen : left.reserving().entrySet()) {
-            String key = seen.getKey();
-            if (engine.log().ofSubject(key).stream().anyMatch(t -> !t.decided())) {
-                continue; // a parent's change still holding, or one the driver aborts at its deadline
-            }
-            try {
-                // only the attempt the previous process left: the driver's recovery (or its periodic round) may
-                // have replanned it already, and a worker of this process be reserving a later attempt now
-                store.transitionIf(key, r -> r.state() == CoAllocationState.Reserving && r.attempt() == seen.getValue(),
-                        CoAllocationEvent.ABORTED, r -> r.setReason("interrupted between two reservation attempts; planning again"));
-            } catch (DojiException e) {
-                log.info("recovery: co-allocation {} changed meanwhile ({}); left as it is", key, e.getMessage());
-            }
-        }
-        Stream.concat(left.reserving().keySet().stream(), left.planning().stream())
-                .filter(k -> store.find(k).map(c -> c.state() == CoAllocationState.Planning).orElse(false))
-                .forEach(intake::submit);
+        adoptOrphans();
     }
 
-    private List<String> keysIn(CoAllocationState state) {
-        return store.inStates(EnumSet.of(state)).stream().map(CoAllocation::key).toList();
+    /**
+     * Plans here what a dead replica (or this one's previous process) left in Planning or Reserving: a co-allocation
+     * interrupted between two reservation attempts, or waiting in that replica's planning queue. Periodic.
+     */
+    public void adoptOrphans() {
+        int adopted = planningClaims.adopt();
+        if (adopted > 0) {
+            log.info("{} co-allocation(s) left by another replica (or an earlier process) planned here", adopted);
+        }
     }
 
     /** Reserves one planned co-allocation of a batch (runs on a worker thread). */
@@ -261,10 +250,13 @@ public class CoAllocationService {
                 failed(c.key(), "planning failed", error);
                 return;
             }
-            reserveLocks.withLock(c.key(), () -> reserve(c, outcome));
+            locks.withLock("reserve:" + c.key(), () -> reserve(c, outcome));
+        } catch (TransactionLog.ConcurrentChangeException e) {
+            log.info("co-allocation {} is reserved by another replica meanwhile: {}", c.key(), e.getMessage());
         } catch (RuntimeException e) {
             failed(c.key(), "internal error", e);
         } finally {
+            planningClaims.done(c.key());
             MDC.remove("coAllocation");
         }
     }

@@ -65,9 +65,16 @@ public class CoAllocationStore {
     }
 
     private final StateListener listener;
-    /** Updates of one co-allocation are serialised (read-modify-write); different ones run in parallel. */
+    /**
+     * Updates of one co-allocation are serialised (read-modify-write); different ones run in parallel. This JVM's
+     * threads wait here; other replicas wait for the row lock the update's read takes.
+     */
     private final KeyLocks updateLocks = new KeyLocks();
-    /** The last parse of each co-allocation's JSON columns: they rarely change between two reads. */
+    /**
+     * The last parse of each co-allocation's JSON columns: they rarely change between two reads. Not a cache of the
+     * co-allocation: every read is the database's row, only a column's text equal to the last one's is not parsed
+     * again (so a replica answers what another wrote).
+     */
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
     private static final int MAX_PARSED = 20_000;
 
@@ -154,7 +161,7 @@ public class CoAllocationStore {
 
     private CoAllocation apply(String key, Consumer<CoAllocationRecord> change) {
         return updateLocks.withLock(key, () -> tx.execute(s -> {
-            CoAllocationRecord r = records.findById(key).orElseThrow(() -> DojiException.unknown(key));
+            CoAllocationRecord r = records.findForUpdate(key).orElseThrow(() -> DojiException.unknown(key));
             CoAllocationState before = r.getState();
             change.accept(r);
             r.setUpdated(clock.instant());

@@ -38,7 +38,7 @@ import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.doji.rm.util.KeyLocks;
+import org.doji.grc.tx.ReplicaLocks;
 
 /**
  * The GRC as an RM (DESIGN §1, §10): a parent coordinator reserves here exactly as at any RM, and this GRC holds
@@ -61,7 +61,8 @@ public class GrcResourceManager implements ResourceManager {
     private final Clock clock;
     private final Duration holdTimeout;
     private final JsonCodec json = new JsonCodec();
-    private final KeyLocks locks = new KeyLocks();
+    /** Serialises the calls on one reservation ("rm:" + key) and the copies of one call, across the replicas. */
+    private final ReplicaLocks locks;
 
     public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
                               CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
@@ -71,6 +72,7 @@ public class GrcResourceManager implements ResourceManager {
         this.children = new ChildResources(id, registry, rmCalls, rmTimeout);
         this.runner = runner;
         this.engine = runner.engine();
+        this.locks = engine.locks();
         this.store = store;
         this.books = new DelegatedBookkeeping(id, store, clock, notifier);
         this.calls = calls;
@@ -116,7 +118,7 @@ public class GrcResourceManager implements ResourceManager {
             List<Participant> steps = new ArrayList<>();
             parts.forEach((rmId, part) -> steps.add(Participant.of(rmId, Step.RESERVE, part, null,
                     RmOutcome.intended(rmId, registry.address(rmId)))));
-            return locks.withLock(key, () -> {
+            return locks.withLock("rm:" + key, () -> {
                 Instant expires = now.plus(effectiveHold());
                 DelegatedReservationRecord r = new DelegatedReservationRecord(key, caller.name(), now);
                 r.setSpecJson(json.write(spec));
@@ -136,7 +138,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("commit", key), () -> locks.withLock(key, () -> {
+        return idempotent(caller, correlationId, json.hash("commit", key), () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             if (r.getReservationState() == ReservationState.ReserveHeld && r.getHoldExpires() != null
                     && !clock.instant().isBefore(r.getHoldExpires())) {
@@ -154,7 +156,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("abort", key), () -> locks.withLock(key, () -> {
+        return idempotent(caller, correlationId, json.hash("abort", key), () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             ReservationState to = next(r, Operation.ABORT);
             if (r.getPendingChange() == PendingChange.None) {
@@ -170,7 +172,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
-        return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locks.withLock(key, () -> {
+        return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             ReservationState to = next(r, Operation.MODIFY);
             Map<String, ReservationSpec> parts = children.split(spec);
@@ -187,7 +189,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock(key, () -> {
+        return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             ReservationStateMachine.Transition t = transition(r, Operation.CANCEL);
             if (t.noOp()) {
@@ -208,7 +210,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public void destroy(Caller caller, String key) {
-        locks.withLock(key, () -> {
+        locks.withLock("rm:" + key, () -> {
             DelegatedReservationRecord r = owned(caller, key);
             if (r.getPendingChange() != PendingChange.None) {
                 decide(key, Decision.ABORTED, ReservationState.ReserveStart, "destroyed by " + caller.name());
@@ -236,7 +238,7 @@ public class GrcResourceManager implements ResourceManager {
                     : !now.isBefore(live.getWindowStart()) && live.getLifecycleState() == LifecycleState.Created
                     ? Operation.START : null;
             if (op != null && live.getPendingChange() == PendingChange.None) {
-                locks.withLock(live.getKey(), () -> store.update(live.getKey(), r -> {
+                locks.withLock("rm:" + live.getKey(), () -> store.update(live.getKey(), r -> {
                     if (r.getPendingChange() == PendingChange.None && r.getLifecycleState() == live.getLifecycleState()) {
                         r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), op));
                     }
@@ -317,7 +319,7 @@ public class GrcResourceManager implements ResourceManager {
     private ReservationView idempotent(Caller caller, String correlationId, String hash, Supplier<String> body) {
         String callId = CallLedger.callId("rm", caller, correlationId);
         // two copies of one call (a duplicated message) wait for each other: the second gets the first's answer
-        String key = locks.withLock("call " + callId, () -> calls.ledger()
+        String key = locks.withLock("rm-call:" + callId, () -> calls.ledger()
                 .repeated(callId, correlationId, "reservation", hash).orElseGet(() -> {
                     String made = body.get();
                     calls.recordCall(callId, hash, made);

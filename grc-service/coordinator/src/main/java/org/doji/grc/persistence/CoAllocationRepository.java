@@ -3,6 +3,9 @@ package org.doji.grc.persistence;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
+import jakarta.persistence.LockModeType;
+import org.springframework.data.jpa.repository.Lock;
 import org.doji.grc.model.CoAllocationState;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Modifying;
@@ -10,6 +13,11 @@ import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
 
 public interface CoAllocationRepository extends JpaRepository<CoAllocationRecord, String> {
+
+    /** The row locked for this database transaction (SELECT ... FOR UPDATE): one writer at a time, across replicas. */
+    @Lock(LockModeType.PESSIMISTIC_WRITE)
+    @Query("select a from CoAllocationRecord a where a.key = :key")
+    Optional<CoAllocationRecord> findForUpdate(@Param("key") String key);
 
     List<CoAllocationRecord> findByOwnerOrderByCreatedDesc(String owner);
 

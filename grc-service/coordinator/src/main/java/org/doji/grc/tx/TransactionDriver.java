@@ -41,26 +41,32 @@ public final class TransactionDriver {
 
     /**
      * After a restart: the changes {@link #undecidedAtStart} found are aborted (presumed abort: nobody will decide
-     * them now), every decided one is driven again. A parent's undecided change keeps its hold until its deadline.
+     * them now) unless a live replica works on them, every decided one is driven again. A parent's undecided change
+     * keeps its hold until its deadline.
      */
     public void recover(List<Transaction> undecidedAtStart) {
         for (Transaction t : undecidedAtStart) {
-            engine.owning(t.id(), () -> {
+            engine.tryOwning(t.id(), () -> engine.log().find(t.id()).filter(now -> !now.decided()).ifPresent(now -> {
                 log.info("recovery: {} was not decided; aborting it everywhere (presumed abort)", t.id());
-                return run(t, () -> engine.abortWithoutOwner(t, "not decided before the coordinator restarted"));
-            });
+                run(now, () -> engine.abortWithoutOwner(now, "not decided before the coordinator restarted"));
+            }));
         }
         log.info("recovery: {} undecided change(s) aborted, {} decided one(s) to complete", undecidedAtStart.size(),
                 engine.log().unfinished().stream().filter(Transaction::decided).count());
         driveDue();
     }
 
-    /** One round: every transaction whose next step is due, skipping those a worker is busy with. */
+    /**
+     * One round: every transaction whose next step is due, skipping those a worker (of this or another live
+     * replica) is busy with. A change of this GRC's own that is undecided while nobody works on it lost its worker
+     * (its replica died: its claim ran out with its lease) and is aborted now (presumed abort), without waiting for
+     * its deadline: its worker held it from before it was stored until it was decided.
+     */
     public void driveDue() {
         Instant now = clock.instant();
         for (Transaction t : engine.log().unfinished()) {
             boolean due = t.decided() ? t.nextDrive() != null && !now.isBefore(t.nextDrive())
-                    : t.decideBy() != null && !now.isBefore(t.decideBy());
+                    : t.subjectType() == SubjectType.CO_ALLOCATION || t.decideBy() != null && !now.isBefore(t.decideBy());
             if (due) {
                 engine.tryOwning(t.id(), () -> drive(t.id()));
             }
@@ -102,7 +108,7 @@ public final class TransactionDriver {
         engine.log().find(transactionId).ifPresent(t -> run(t, () -> {
             if (!t.decided()) {
                 String why = t.subjectType() == SubjectType.DELEGATED ? "the hold timed out before the coordinator decided"
-                        : "not decided in time; the coordinator is gone";
+                        : "not decided and nobody works on it; its coordinator is gone";
                 return engine.abortWithoutOwner(t, why);
             }
             return engine.pass(t);

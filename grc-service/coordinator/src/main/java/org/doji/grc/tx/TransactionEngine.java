@@ -14,7 +14,6 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.doji.rm.util.KeyLocks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -49,12 +48,21 @@ public final class TransactionEngine {
     private final Duration firstBackoff;
     private final Duration maxBackoff;
     private final Sleeper sleeper;
-    private final KeyLocks locks = new KeyLocks();
+    /** Who works on a transaction: this process's threads and the other replicas' (key "tx:" + id). */
+    private final ReplicaLocks locks;
     /** Holds an RM reported expired ("rm/key"), so an undecided change is not committed on them. */
     private final Set<String> expiredHolds = ConcurrentHashMap.newKeySet();
 
+    /** One GRC alone: only in-JVM locks guard its transactions. */
     public TransactionEngine(TransactionLog log, ParticipantCalls calls, Executor rmCalls, Clock clock,
                              Duration firstBackoff, Duration maxBackoff, Sleeper sleeper) {
+        this(log, calls, rmCalls, clock, firstBackoff, maxBackoff, sleeper, ReplicaLocks.local());
+    }
+
+    /** @param locks who works on what, across the replicas sharing this GRC's database */
+    public TransactionEngine(TransactionLog log, ParticipantCalls calls, Executor rmCalls, Clock clock,
+                             Duration firstBackoff, Duration maxBackoff, Sleeper sleeper, ReplicaLocks locks) {
+        this.locks = locks;
         this.log = log;
         this.calls = calls;
         this.phaseTwo = new PhaseTwo(calls, clock);
@@ -78,14 +86,22 @@ public final class TransactionEngine {
         return calls;
     }
 
-    /** Runs {@code work} as the transaction's only worker in this process (the driver leaves it alone meanwhile). */
-    public <T> T owning(String transactionId, Supplier<T> work) {
-        return locks.withLock(transactionId, work);
+    /** The locks of this GRC's work (transactions, co-allocations, RM-port reservations), across its replicas. */
+    public ReplicaLocks locks() {
+        return locks;
     }
 
-    /** Runs {@code work} if no other thread works on the transaction now; returns whether it ran. */
+    /**
+     * Runs {@code work} as the transaction's only worker, here and at every other replica (the drivers leave it
+     * alone meanwhile; another replica takes it over only once this one's lease ran out).
+     */
+    public <T> T owning(String transactionId, Supplier<T> work) {
+        return locks.withLock("tx:" + transactionId, work);
+    }
+
+    /** Runs {@code work} if no other thread (of any live replica) works on the transaction now; returns whether it ran. */
     boolean tryOwning(String transactionId, Runnable work) {
-        return locks.tryWithLock(transactionId, work);
+        return locks.tryWithLock("tx:" + transactionId, work);
     }
 
     /** Stores a prepared transaction that waits, undecided, for its decision (a parent's, at the GRC's RM port). */

@@ -196,4 +196,45 @@ class CoAllocationStoreTest {
         assertThat(read.plan()).isEqualTo(plan(8));
         assertThat(read.outcomes()).isEqualTo(afterOutcomes.outcomes());
     }
+
+    /**
+     * Two replicas (two stores, each with its own in-JVM locks) update one co-allocation at once: the second waits for
+     * the first's row lock and changes what the first wrote, so neither update is lost.
+     */
+    @Test
+    void twoReplicasUpdatingOneCoAllocationAtOnceLoseNeitherUpdate() throws Exception {
+        String key = created();
+        CoAllocationStore other = new CoAllocationStore(context.getBean(CoAllocationRepository.class),
+                context.getBean(CallRecordRepository.class), tx, clock);
+        java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch finish = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var first = two.submit(() -> store.update(key, r -> {
+                inside.countDown();
+                try {
+                    finish.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                r.setReason(reasonOf(key) + "[first]");
+            }));
+            inside.await();
+            var second = two.submit(() -> other.update(key, r -> r.setReason(reasonOf(key) + "[second]")));
+            // the second waits for the row (without the lock it would have read and written already)
+            org.awaitility.Awaitility.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                    .until(() -> !second.isDone());
+            finish.countDown();
+            first.get();
+            assertThat(second.get().reason()).isEqualTo("null[first][second]");
+        } finally {
+            finish.countDown();
+            two.shutdown(); // not interrupted: H2 closes its file when a thread is interrupted in its I/O
+            two.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    private static String reasonOf(String key) {
+        return jdbc.queryForObject("select reason from grc_coallocation where co_key = ?", String.class, key);
+    }
 }

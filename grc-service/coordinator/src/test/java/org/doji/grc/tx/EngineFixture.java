@@ -60,10 +60,20 @@ final class EngineFixture {
             kernels.put(id, k);
             rms.put(id, new FlakyRm(k));
         }
+        engine = newEngine(ReplicaLocks.local());
+        driver = new TransactionDriver(engine, clock, Runnable::run);
+    }
+
+    /**
+     * An engine on this fixture's log, RMs and clock, its work guarded by {@code locks}: with the engine of another
+     * such call, two replicas of one GRC on one database.
+     */
+    TransactionEngine newEngine(ReplicaLocks locks) {
         RmDirectory directory = RmDirectory.inProcess(rms, "test:", id -> this.hold);
-        engine = new TransactionEngine(log, new ParticipantCalls(directory, GRC, () -> "http://grc/notify",
-                new SimpleMeterRegistry()), Runnable::run, clock, Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance);
-        engine.register(SubjectType.CO_ALLOCATION, new TransactionSubject() {
+        TransactionEngine e = new TransactionEngine(log, new ParticipantCalls(directory, GRC, () -> "http://grc/notify",
+                new SimpleMeterRegistry()), Runnable::run, clock, Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance,
+                locks);
+        e.register(SubjectType.CO_ALLOCATION, new TransactionSubject() {
             @Override
             public void finished(Transaction t) {
                 finished.add(t.id() + " " + t.decision() + (t.compensating() ? " compensated" : ""));
@@ -81,7 +91,7 @@ final class EngineFixture {
                         .forEach(v -> heldWhenToldOfAbort.add(p.rmId() + "/" + v.key())));
             }
         });
-        driver = new TransactionDriver(engine, clock, Runnable::run);
+        return e;
     }
 
     static String site(String rmId) {

@@ -1,0 +1,77 @@
+package org.doji.grc.config;
+
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
+import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.persistence.JpaClaims;
+import org.doji.grc.tx.Claims;
+import org.doji.grc.tx.ReplicaLocks;
+import org.doji.rm.util.PeriodicTask;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * The GRC as one of several active-active replicas on one database: its lease, its claims on the work it does, and
+ * the takeover of a dead replica's co-allocations (see README, "Several GRC replicas"). One GRC alone runs the same
+ * way: it is a replica without peers.
+ */
+@Configuration
+@EnableConfigurationProperties(ReplicaProperties.class)
+public class GrcReplicaConfiguration {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GrcReplicaConfiguration.class);
+
+    /** This replica's claims; it joins (its lease begins, an earlier process's claims under its id are dropped). */
+    @Bean
+    public JpaClaims grcClaims(ReplicaProperties replica, EntityManager em, PlatformTransactionManager tx, Clock clock) {
+        JpaClaims claims = new JpaClaims(replica.id(), replica.lease(), em, tx, clock);
+        claims.register();
+        return claims;
+    }
+
+    /**
+     * Locks of the GRC's work: in this JVM first, then the claim in the database (unless claims are local: an
+     * embedded H2 database, which no other process can open, needs no more than this JVM's locks).
+     */
+    @Bean
+    public ReplicaLocks grcReplicaLocks(JpaClaims claims, ReplicaProperties replica, javax.sql.DataSource dataSource,
+                                        org.springframework.core.env.Environment env) {
+        boolean shared = switch (replica.claims()) {
+            case DATABASE -> true;
+            case LOCAL -> false;
+            case AUTO -> !embeddedH2(env.getProperty("spring.datasource.url", url(dataSource)));
+        };
+        log.info("replica {}: work is claimed {}", replica.id(), shared ? "in the database, across replicas"
+                : "in this JVM only (" + replica.claims() + ": the database is this process's alone)");
+        return new ReplicaLocks(shared ? claims : Claims.NONE, d -> Thread.sleep(d.toMillis()));
+    }
+
+    /** An H2 file or memory database opened in this process (not through an H2 server or its auto-server mode). */
+    static boolean embeddedH2(String jdbcUrl) {
+        String url = jdbcUrl.toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+        return url.startsWith("jdbc:h2:") && !url.startsWith("jdbc:h2:tcp:") && !url.startsWith("jdbc:h2:ssl:")
+                && !url.contains("auto_server=true");
+    }
+
+    private static String url(javax.sql.DataSource dataSource) {
+        try (java.sql.Connection c = dataSource.getConnection()) {
+            return c.getMetaData().getURL();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot read the database's address", e);
+        }
+    }
+
+    /** Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). */
+    @Bean
+    public PeriodicTask grcReplicaLease(JpaClaims claims, ReplicaProperties replica) {
+        return new PeriodicTask("doji-grc-lease", replica.lease().dividedBy(3), claims::renew);
+    }
+
+    /** Takes over co-allocations whose planning or reservation a dead replica left (every half lease). */
+    @Bean
+    public PeriodicTask grcAdoption(CoAllocationService service, ReplicaProperties replica) {
+        return new PeriodicTask("doji-grc-adopt", replica.lease().dividedBy(2), service::adoptOrphans);
+    }
+}

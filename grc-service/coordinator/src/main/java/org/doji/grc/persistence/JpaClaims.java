@@ -1,0 +1,138 @@
+package org.doji.grc.persistence;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.doji.grc.tx.Claims;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Claims of one replica in the shared database ({@code grc_claim}), valid while the replica's lease
+ * ({@code grc_replica}, renewed by {@link #renew} well before it runs out, in the injected clock's time) lasts. A
+ * claim is a row: inserting it claims the key (the primary key refuses a second holder), deleting it releases it; a
+ * claim whose replica's lease ran out is void and is removed by whoever next wants the key. Each call is a database
+ * transaction of its own, never the caller's.
+ */
+public class JpaClaims implements Claims {
+
+    private static final Logger log = LoggerFactory.getLogger(JpaClaims.class);
+    /** SQLSTATE of a unique-key violation, the same in H2 and PostgreSQL. */
+    private static final String DUPLICATE_KEY = "23505";
+
+    private final String replicaId;
+    private final Duration lease;
+    private final EntityManager em;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+
+    public JpaClaims(String replicaId, Duration lease, EntityManager em, PlatformTransactionManager transactions, Clock clock) {
+        this.replicaId = replicaId;
+        this.lease = lease;
+        this.em = em;
+        this.tx = new TransactionTemplate(transactions);
+        this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.clock = clock;
+    }
+
+    public String replicaId() {
+        return replicaId;
+    }
+
+    /**
+     * Joins the replicas: this replica's lease starts now, and the claims an earlier process with the same id left
+     * behind are dropped (it is gone: whatever it was doing is nobody's now, so the drivers take it over).
+     */
+    public void register() {
+        tx.executeWithoutResult(s -> {
+            int left = em.createQuery("delete from ClaimRecord c where c.replica = :me").setParameter("me", replicaId)
+                    .executeUpdate();
+            if (left > 0) {
+                log.info("replica {}: {} claim(s) of an earlier process with this id dropped", replicaId, left);
+            }
+        });
+        renew();
+        log.info("replica {} joined (lease {})", replicaId, lease);
+    }
+
+    /** Extends this replica's lease from now, and removes the claims of replicas whose lease ran out. */
+    public void renew() {
+        Instant now = clock.instant();
+        tx.executeWithoutResult(s -> {
+            ReplicaRecord me = em.find(ReplicaRecord.class, replicaId);
+            if (me == null) {
+                em.persist(new ReplicaRecord(replicaId, now.plus(lease), now));
+            } else {
+                me.setLeaseUntil(now.plus(lease));
+            }
+        });
+        int stale = tx.execute(s -> em.createQuery("delete from ClaimRecord c where not exists (select r.id from"
+                + " ReplicaRecord r where r.id = c.replica and r.leaseUntil > :now)").setParameter("now", now).executeUpdate());
+        if (stale > 0) {
+            log.info("replica {}: {} claim(s) of replicas whose lease ran out removed; their work is taken over", replicaId, stale);
+        }
+    }
+
+    @Override
+    public boolean tryClaim(String key) {
+        if (insert(key)) {
+            return true;
+        }
+        String holder = tx.execute(s -> {
+            ClaimRecord c = em.find(ClaimRecord.class, key);
+            return c == null ? null : c.getReplica();
+        });
+        if (replicaId.equals(holder)) {
+            return true;
+        }
+        int voided = tx.execute(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and not exists"
+                        + " (select r.id from ReplicaRecord r where r.id = c.replica and r.leaseUntil > :now)")
+                .setParameter("key", key).setParameter("now", clock.instant()).executeUpdate());
+        if (voided > 0) {
+            log.info("replica {}: {} was claimed by {}, whose lease ran out; taking it over", replicaId, key, holder);
+            return insert(key);
+        }
+        return holder == null && insert(key);
+    }
+
+    @Override
+    public void release(String key) {
+        tx.executeWithoutResult(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and c.replica = :me")
+                .setParameter("key", key).setParameter("me", replicaId).executeUpdate());
+    }
+
+    /**
+     * Inserts the claim; false if the key is claimed already. Conditional, so that a claim held (the common case for
+     * a driver's round) is no failed statement; only two replicas inserting the same key at once meet the primary key.
+     */
+    private boolean insert(String key) {
+        try {
+            Integer inserted = tx.execute(s -> em.createNativeQuery("insert into grc_claim (claim_key, replica_id, claimed)"
+                            + " select cast(?1 as varchar(400)), cast(?2 as varchar(128)), cast(?3 as timestamp(6) with time zone)"
+                            + " where not exists (select 1 from grc_claim where claim_key = ?1)")
+                    .setParameter(1, key).setParameter(2, replicaId).setParameter(3, clock.instant()).executeUpdate());
+            return inserted != null && inserted == 1;
+        } catch (PersistenceException | DataIntegrityViolationException e) {
+            if (duplicateKey(e)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    private static boolean duplicateKey(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
