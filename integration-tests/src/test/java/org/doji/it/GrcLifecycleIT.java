@@ -12,8 +12,8 @@ import org.doji.contract.types.CoAllocationState;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.it.faults.GrcClient;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class GrcLifecycleIT {
 
     private static final Duration SETTLE = Duration.ofSeconds(30);
     private static LocalGrid grid;
-    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static final SettableClock clock = new SettableClock(Instant.now());
 
     @BeforeAll
     static void start() {

@@ -11,8 +11,8 @@ import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.contract.ComputeRmContractTest;
 import org.doji.rm.kernel.ReservationKernel;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -32,7 +32,7 @@ class GridEngineKernelContractIT extends ComputeRmContractTest {
     @TempDir
     static Path dir;
 
-    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static final SettableClock clock = new SettableClock(Instant.now());
     /** Static only to be reachable from the constructor; one class's RM at a time (they run one after the other). */
     private static RestartableRm app;
 

@@ -17,14 +17,14 @@ import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.ReservationContext;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 
 /** The backend's actions against outputs recorded from Slurm 22.05 (fixtures/README.md). */
 class SlurmBackendTest {
 
     private static final Instant NOW = Instant.parse("2026-11-25T13:40:00Z");
-    private final MutableClock clock = new MutableClock(NOW);
+    private final SettableClock clock = new SettableClock(NOW);
     private final RecordedCommands runner = new RecordedCommands()
             .on("scontrol -o show nodes", recorded("slurm/show-nodes"))
             .on("scontrol -o show reservation", recorded("slurm/show-reservation-none"))

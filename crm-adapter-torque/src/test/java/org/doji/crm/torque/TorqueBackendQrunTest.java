@@ -15,7 +15,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 
 /** The backend's scheduling passes and actions against outputs recorded from TORQUE 6.1.3 (fixtures/README.md). */
@@ -23,7 +23,7 @@ class TorqueBackendQrunTest {
 
     private static final Instant NOW = Instant.ofEpochSecond(1795613330L);
     private static final CommandRunner.Result OK = new CommandRunner.Result(0, "", "");
-    private final MutableClock clock = new MutableClock(NOW);
+    private final SettableClock clock = new SettableClock(NOW);
     private final RecordedCommands runner = new RecordedCommands()
             .on("qstat -f -x", recorded("torque/qstat-f-x"))
             .on("pbsnodes -x", recorded("torque/pbsnodes-x"))

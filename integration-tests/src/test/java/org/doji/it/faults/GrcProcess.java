@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.doji.grc.GrcApplication;
+import org.doji.rm.testing.ChildJvm;
 import org.doji.rm.testing.TestDatabase;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
@@ -56,16 +57,10 @@ public final class GrcProcess implements AutoCloseable {
 
     /** As above on {@code port} (0: a random one): a GRC restarted on the same port keeps its address. */
     public static GrcProcess start(Path database, Path logFile, List<String> args, int port) throws IOException {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k",
-                "-cp", cp, "org.doji.grc.DojiLauncher", "grc",
-                "--server.port=" + port, "--spring.jmx.enabled=false",
+        List<String> all = new ArrayList<>(List.of("grc", "--server.port=" + port, "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + TestDatabase.url(database)));
-        cmd.addAll(args);
-        Files.createDirectories(logFile.getParent());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+        all.addAll(args);
+        Process p = ChildJvm.start("org.doji.grc.DojiLauncher", all, logFile);
         GrcProcess grc = new GrcProcess(p, logFile);
         await("GRC process serving (log " + logFile + ")").atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(250)).until(() -> grc.started() || !p.isAlive());

@@ -1,10 +1,10 @@
 package org.doji.nrm.openflow;
 
-import org.doji.rm.testing.MutableClock;
 import java.util.Map;
 import org.doji.nrm.openflow.monitor.LinkStatus;
-import org.doji.rm.model.StatusProperty;
 import org.doji.nrm.openflow.topology.LinkHealth;
+import org.doji.rm.model.StatusProperty;
+import org.doji.rm.util.SettableClock;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,14 +45,14 @@ class OpenFlowBackendTest {
     private final Topology topo = Fixtures.fatTree();
     private FakeSwitchClient fake;
     private OpenFlowBackend backend;
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T02:00:00Z"));
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-22T02:00:00Z"));
     private BandwidthMonitor monitor;
 
     @BeforeEach
     void setUp() {
         fake = new FakeSwitchClient();
         topo.switches().forEach(fake::connect);
-        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake, new MutableClock(Instant.EPOCH), Duration.ofSeconds(16)), fake, List.of(), 1000, 0.1);
+        TopologyService ts = new TopologyService(topo, new LinkDiscovery(fake, new SettableClock(Instant.EPOCH), Duration.ofSeconds(16)), fake, List.of(), 1000, 0.1);
         FlowInstaller installer = new FlowInstaller(fake, Duration.ofSeconds(1));
         monitor = new BandwidthMonitor(fake, ts::current, clock, Duration.ofSeconds(10), null);
         backend = new OpenFlowBackend("dom", 2.0, ts, installer,

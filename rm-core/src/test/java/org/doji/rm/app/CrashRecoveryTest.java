@@ -24,9 +24,9 @@ import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.spi.ResourceBackend;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RecordingNotifier;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -45,7 +45,7 @@ class CrashRecoveryTest {
     @TempDir
     Path dataDir;
 
-    private final MutableClock clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    private final SettableClock clock = new SettableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
 
     private ConfigurableApplicationContext start(RecordingNotifier notifier) {
         return new SpringApplicationBuilder(RmApplication.class)

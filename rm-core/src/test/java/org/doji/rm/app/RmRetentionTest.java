@@ -18,8 +18,8 @@ import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +36,7 @@ class RmRetentionTest {
     @TempDir
     Path dir;
 
-    private final MutableClock clock = new MutableClock(T0);
+    private final SettableClock clock = new SettableClock(T0);
     private RestartableRm app;
 
     @AfterEach

@@ -27,9 +27,9 @@ import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.sim.SimulatedBackend;
-import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.soap.client.RemoteResourceManager;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.util.SettableClock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -155,7 +155,7 @@ public final class RmBenchmark {
         BackendInventory inv = new BackendInventory(RmKind.COMPUTE, "d",
                 List.of(SimulatedBackend.site("s", 64, 8, 1.0, Map.of())), List.of(), List.of(), List.of(), List.of());
         ReservationKernel kernel = new ReservationKernel(RmSettings.defaults("crm-q"), new SimulatedBackend(inv),
-                new InMemoryReservationStore(), new MutableClock(t0), Notifier.NONE);
+                new InMemoryReservationStore(), new SettableClock(t0), Notifier.NONE);
         Caller grc = Caller.coordinator("grc");
         Random rnd = new Random(1);
         StringBuilder out = new StringBuilder("\n| reservations | breakpoints (all nodes) | query p50 µs (8 slots) | query p99 µs |\n|---|---|---|---|\n");

@@ -14,7 +14,7 @@ import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -42,7 +42,7 @@ public final class StorageGrowthBenchmark {
         double rate = Double.parseDouble(System.getProperty("bench.rate", "0"));
         Path dir = Files.createTempDirectory("doji-storage-bench");
         Path file = dir.resolve("crm-storage.mv.db");
-        MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
+        SettableClock clock = new SettableClock(Instant.parse("2030-01-01T00:00:00Z"));
         List<String> props = new ArrayList<>(List.of("--doji.rm.id=crm-storage", "--doji.data-dir=" + dir,
                 "--server.port=0", "--logging.level.root=WARN", "--doji.rm.tick-interval=PT1H",
                 "--doji.rm.simulated.sites[0].name=siteA", "--doji.rm.simulated.sites[0].nodes=256",

@@ -14,8 +14,8 @@ import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.spi.BackendInventory;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RecordingNotifier;
+import org.doji.rm.util.SettableClock;
 
 /** A kernel over the simulated backend, an in-memory store, a virtual clock and a recording notifier. */
 final class KernelFixture {
@@ -24,7 +24,7 @@ final class KernelFixture {
     static final Caller GRC = Caller.coordinator("grc");
     static final String CONSUMER = "http://grc.example/notify";
 
-    final MutableClock clock;
+    final SettableClock clock;
     final RecordingNotifier notifier = new RecordingNotifier();
     final InMemoryReservationStore store = new InMemoryReservationStore();
     final SimulatedBackend backend;
@@ -36,7 +36,7 @@ final class KernelFixture {
     }
 
     KernelFixture(BackendInventory inventory, RmSettings settings, Instant start) {
-        this.clock = new MutableClock(start);
+        this.clock = new SettableClock(start);
         this.backend = new SimulatedBackend(inventory);
         this.settings = settings;
         this.kernel = new ReservationKernel(settings, backend, store, clock, notifier);

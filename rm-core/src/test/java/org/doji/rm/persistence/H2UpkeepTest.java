@@ -20,8 +20,8 @@ import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +38,7 @@ class H2UpkeepTest {
 
     @Test
     void sparseChunksAreRewrittenAndTheirSpaceReused() throws Exception {
-        MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
+        SettableClock clock = new SettableClock(Instant.parse("2030-01-01T00:00:00Z"));
         Path file = dir.resolve("crm-compact");
         try (RestartableRm rm = new RestartableRm(RmApplication.class, file, Map.of("doji.rm.id", "crm-compact",
                 "spring.datasource.url", "jdbc:h2:file:" + file + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0",

@@ -19,10 +19,10 @@ import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.DatabaseSchema;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.SchemaMigration;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,7 +106,7 @@ class RmSchemaTest {
         SchemaMigration.rm(fresh);
         assertThat(DatabaseSchema.describe(url)).isEqualTo(DatabaseSchema.describe(fresh));
 
-        MutableClock clock = new MutableClock(DUMPED);
+        SettableClock clock = new SettableClock(DUMPED);
         try (RestartableRm rm = new RestartableRm(RmApplication.class, file, Map.of("doji.rm.id", "crm-east1",
                 "doji.rm.domain", "EAST", "doji.rm.tick-interval", "PT1H",
                 "doji.rm.simulated.sites[0].name", "EAST1", "doji.rm.simulated.sites[0].nodes", "2",

@@ -22,7 +22,7 @@ import org.doji.rm.model.RmStatus;
 import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -55,7 +55,7 @@ class RmStatusOverSoapTest {
     static class VirtualTime {
         @Bean
         Clock dojiClock() {
-            return new MutableClock(Instant.now().truncatedTo(ChronoUnit.HOURS));
+            return new SettableClock(Instant.now().truncatedTo(ChronoUnit.HOURS));
         }
     }
 
@@ -99,7 +99,7 @@ class RmStatusOverSoapTest {
         assertThat(busy.lifecycleStates()).containsEntry(LifecycleState.Created, 2L);
 
         // the committed one starts (virtual time), the held one times out
-        ((MutableClock) clock).advance(Duration.ofMinutes(11));
+        ((SettableClock) clock).advance(Duration.ofMinutes(11));
         kernel.tick();
         RmStatus running = rm.status(Caller.ANONYMOUS);
         assertThat(running.lifecycleStates()).containsOnly(java.util.Map.entry(LifecycleState.Active, 1L));

@@ -12,8 +12,8 @@ import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +27,7 @@ class SimulatedRmOverSoapContractTest extends RestartableRmContractTest {
     @TempDir
     static Path dir;
 
-    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static final SettableClock clock = new SettableClock(Instant.now());
     private static RestartableRm app;
 
     SimulatedRmOverSoapContractTest() {

@@ -45,16 +45,11 @@ public final class RmProcess implements AutoCloseable {
 
     /** Starts the process and waits until its RM port answers (its WSDL); returns this. */
     public RmProcess start() {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k", "-cp", cp, mainClass));
-        cmd.addAll(args);
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "==== start " + (++starts) + "\n", java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
-            process = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = ChildJvm.start(mainClass, args, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

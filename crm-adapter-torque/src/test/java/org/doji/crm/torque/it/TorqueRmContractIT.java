@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.doji.crm.torque.TorqueRmApplication;
 import org.doji.rm.contract.ComputeRmContractTest;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TorqueRmContractIT extends ComputeRmContractTest {
 
     /** Whole milliseconds, as the database keeps them: a restart must read back exactly what was shown. */
-    private static final MutableClock CLOCK = new MutableClock(Instant.now().truncatedTo(ChronoUnit.MILLIS));
+    private static final SettableClock CLOCK = new SettableClock(Instant.now().truncatedTo(ChronoUnit.MILLIS));
 
     @TempDir
     static Path data;

@@ -9,13 +9,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 
 /** Runs the CLI in-process against a fake GRC port that answers with recorded documents. */
 abstract class CliHarness {
 
     final FakeGrc grc = new FakeGrc();
-    final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T04:39:00Z"));
+    final SettableClock clock = new SettableClock(Instant.parse("2026-11-22T04:39:00Z"));
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
     final Map<String, String> env = new HashMap<>(Map.of("DOJI_GRC", FakeGrc.URL));

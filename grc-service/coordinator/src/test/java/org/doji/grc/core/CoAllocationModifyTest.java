@@ -40,8 +40,8 @@ import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.RmKind;
 import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.spi.BackendInventory;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,7 +65,7 @@ class CoAllocationModifyTest {
     @TempDir
     static Path dir;
     private static ConfigurableApplicationContext context;
-    private static final MutableClock clock = new MutableClock(T0);
+    private static final SettableClock clock = new SettableClock(T0);
     private static final Map<String, ReservationKernel> kernels = new LinkedHashMap<>();
     /** RM B refuses every new hold while this is set (its answers as an RM that is full). */
     private static final AtomicBoolean bRefuses = new AtomicBoolean();

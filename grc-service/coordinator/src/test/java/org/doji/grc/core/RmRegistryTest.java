@@ -12,12 +12,12 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.RmKind;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 
 class RmRegistryTest {
 
-    private final MutableClock clock = new MutableClock(java.time.Instant.parse("2026-11-22T10:00:00Z"));
+    private final SettableClock clock = new SettableClock(java.time.Instant.parse("2026-11-22T10:00:00Z"));
 
     private static ResourceManager describing(String site, AtomicBoolean up) {
         ResourceInventory inventory = new ResourceInventory("rm-" + site, RmKind.COMPUTE, "D", "test",

@@ -17,8 +17,8 @@ import org.doji.grc.persistence.NotificationRecord;
 import org.doji.grc.persistence.NotificationRepository;
 import org.doji.grc.persistence.SubscriptionRecord;
 import org.doji.grc.persistence.SubscriptionRepository;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,7 +48,7 @@ class NotificationDeliveryTest {
     private static SubscriptionRepository subscriptions;
     private static TransactionTemplate tx;
 
-    private final MutableClock clock = new MutableClock(T0);
+    private final SettableClock clock = new SettableClock(T0);
     /** What the channel delivered: "subscription state" per notification, in order. */
     private final List<String> sent = new CopyOnWriteArrayList<>();
     /** Consumers that refuse (their address): the channel throws for them. */

@@ -22,8 +22,8 @@ import org.doji.grc.persistence.SubscriptionRepository;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +50,7 @@ class SubscriptionsTest {
     @TempDir
     static Path dir;
     private static ConfigurableApplicationContext context;
-    private static final MutableClock clock = new MutableClock(T0);
+    private static final SettableClock clock = new SettableClock(T0);
     private static Subscriptions subscriptions;
     private static CoAllocationStore store;
     private static NotificationRepository notifications;

@@ -20,8 +20,8 @@ import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class GrcRetentionTest {
     @TempDir
     static Path dir;
 
-    private static final MutableClock clock = new MutableClock(T0);
+    private static final SettableClock clock = new SettableClock(T0);
     private static ConfigurableApplicationContext grc;
 
     @BeforeAll

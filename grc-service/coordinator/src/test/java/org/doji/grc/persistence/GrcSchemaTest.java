@@ -15,9 +15,9 @@ import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionLog;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.rm.testing.DatabaseSchema;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.SchemaMigration;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -147,7 +147,7 @@ class GrcSchemaTest {
             args.add("--doji.grc.rms[" + i + "].url=http://localhost:9/services/rm");
         }
         assertThat(transaction.get("participants_json")).contains("crm-east1");
-        MutableClock clock = new MutableClock(DUMPED);
+        SettableClock clock = new SettableClock(DUMPED);
         return new SpringApplicationBuilder(GrcApplication.class)
                 .initializers(ctx -> ctx.getBeanFactory().registerSingleton("grcClock", clock))
                 .run(args.toArray(String[]::new));

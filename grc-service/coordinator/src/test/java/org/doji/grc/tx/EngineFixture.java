@@ -22,7 +22,7 @@ import org.doji.rm.model.TimeWindow;
 import org.doji.rm.sim.SimulatedBackend;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 
 /**
  * Real RM kernels (one 16-core site each, 2 min hold timeout) behind {@link FlakyRm}s, on one virtual clock,
@@ -35,7 +35,7 @@ final class EngineFixture {
     final Duration hold;
     static final Caller GRC = Caller.coordinator("grc");
 
-    final MutableClock clock = new MutableClock(T0);
+    final SettableClock clock = new SettableClock(T0);
     final Map<String, ReservationKernel> kernels = new LinkedHashMap<>();
     final Map<String, FlakyRm> rms = new LinkedHashMap<>();
     final InMemoryTransactionLog log = new InMemoryTransactionLog();

@@ -25,9 +25,9 @@ import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
 import org.doji.grc.model.RmOutcome;
+import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.rm.api.Caller;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
@@ -35,7 +35,7 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.TimeWindow;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -62,7 +62,7 @@ class DashboardApiTest {
     @Autowired DashboardRecords dashboardRecords;
     @Autowired PlatformTransactionManager tx;
 
-    MutableClock clock;
+    SettableClock clock;
     CoAllocationStore store;
     RmRegistry registry;
     MockMvc mvc;
@@ -72,7 +72,7 @@ class DashboardApiTest {
     void setUp() {
         records.deleteAll();
         calls.deleteAll();
-        clock = new MutableClock(NOW.minus(Duration.ofHours(8)));
+        clock = new SettableClock(NOW.minus(Duration.ofHours(8)));
         store = new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock);
         List<RmRegistry.Entry> entries = new ArrayList<>();
         for (ResourceInventory inv : inventories) {

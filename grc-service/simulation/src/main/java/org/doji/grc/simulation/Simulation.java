@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.doji.grc.simulation.Workload.SimRequest;
 import org.doji.rm.kernel.ReservationKernel;
+import org.doji.rm.util.SettableClock;
 
 /**
  * One experiment in virtual time: a fresh §9 grid (real kernels, empty calendars), one setting, one
@@ -57,7 +58,7 @@ public final class Simulation {
 
     public Run run(int intervalMinutes, Setting setting, List<SimRequest> requests, Observer observer,
                    Consumer<String> progress) {
-        VirtualClock clock = new VirtualClock(Workload.T0);
+        SettableClock clock = new SettableClock(Workload.T0);
         Map<String, Double> levels = new java.util.HashMap<>();
         if (setting == Setting.SERVICE_LEVELS) {
             scenario.users().stream().filter(u -> u.serviceLevel() < 1).forEach(u -> levels.put(u.name(), u.serviceLevel()));
@@ -103,11 +104,11 @@ public final class Simulation {
     }
 
     /** Moves the clock through every start/end time up to {@code until} and ticks every kernel at each. */
-    private static int drain(TreeSet<Instant> due, Instant until, VirtualClock clock, ReferenceGrid grid, Observer observer) {
+    private static int drain(TreeSet<Instant> due, Instant until, SettableClock clock, ReferenceGrid grid, Observer observer) {
         int n = 0;
         while (!due.isEmpty() && !due.first().isAfter(until)) {
             Instant t = due.pollFirst();
-            clock.set(t);
+            clock.advanceTo(t);
             grid.kernels().values().forEach(ReservationKernel::tick);
             observer.afterEvent(t, grid);
             n++;

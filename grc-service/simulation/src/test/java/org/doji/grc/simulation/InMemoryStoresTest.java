@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import org.doji.rm.persistence.IdempotencyRepository;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 
 /** The in-memory repositories answer every query the kernel's repositories declare (a new one fails here first). */
@@ -26,7 +27,7 @@ class InMemoryStoresTest {
         seen.start();
         root.addAppender(seen);
         try {
-            ReferenceGrid.create(ScenarioLoader.reference().topology(), new VirtualClock(Workload.T0), java.util.Map.of())
+            ReferenceGrid.create(ScenarioLoader.reference().topology(), new SettableClock(Workload.T0), java.util.Map.of())
                     .kernels().values().forEach(org.doji.rm.kernel.ReservationKernel::tick);
             assertThat(seen.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)).isEmpty();
         } finally {

@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.RmKind;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class ReferenceGridTest {
     @BeforeAll
     static void create() {
         SmallRuns.quietLogs();
-        grid = ReferenceGrid.create(ScenarioLoader.reference().topology(), new VirtualClock(Workload.T0), Map.of());
+        grid = ReferenceGrid.create(ScenarioLoader.reference().topology(), new SettableClock(Workload.T0), Map.of());
     }
 
     private static List<ResourceInventory> described(RmKind kind) {
@@ -77,7 +78,7 @@ class ReferenceGridTest {
 
     @Test
     void everyRmIsARealKernelOnTheOneVirtualClock() {
-        VirtualClock clock = new VirtualClock(Workload.T0);
+        SettableClock clock = new SettableClock(Workload.T0);
         ReferenceGrid g = ReferenceGrid.create(ScenarioLoader.reference().topology(), clock, Map.of("B", 0.5));
         assertThat(g.kernels()).hasSize(13);
         clock.set(Workload.T0.plusSeconds(3600));

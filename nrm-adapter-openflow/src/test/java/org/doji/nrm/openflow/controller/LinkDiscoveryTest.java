@@ -15,6 +15,7 @@ import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.doji.nrm.openflow.topology.SwitchLink;
 import org.doji.nrm.openflow.topology.Topology;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -23,12 +24,11 @@ import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
-import org.doji.rm.testing.MutableClock;
 
 /** LLDP discovery fed with the packet-ins the real switches sent. */
 class LinkDiscoveryTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:00:00Z"));
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-22T10:00:00Z"));
 
     private static void replay(FakeSwitchClient fake) {
         for (Fixtures.Recorded r : Fixtures.messages("lldp-packet-ins.txt")) {

@@ -3,6 +3,7 @@ package org.doji.nrm.openflow.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,24 +19,23 @@ import org.doji.rm.contract.RestartableRmContractTest;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkDemand;
-import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
+import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.RmStatus;
-import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.SlotAvailability;
+import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.testing.RestartableRm;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
-import org.doji.rm.testing.RestartableRm;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.doji.nrm.openflow.OffsetClock;
 
 /**
  * The whole OpenFlow NRM (kernel + backend + SOAP port) against the real switches: a path reserved and
@@ -48,7 +48,7 @@ class OpenFlowRmSoapIT extends RestartableRmContractTest {
     static Path dir;
 
     /** The RM's clock: real time plus what the contract's hold-timeout cases jumped over. */
-    private static final OffsetClock clock = new OffsetClock();
+    private static final SettableClock clock = SettableClock.following(java.time.Clock.systemUTC());
     private static RestartableRm app;
 
     OpenFlowRmSoapIT() {

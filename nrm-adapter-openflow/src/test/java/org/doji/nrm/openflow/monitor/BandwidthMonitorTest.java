@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Map;
 import org.doji.nrm.openflow.FakeSwitchClient;
 import org.doji.nrm.openflow.Fixtures;
-import org.doji.rm.testing.MutableClock;
 import org.doji.nrm.openflow.topology.Topology;
+import org.doji.rm.util.SettableClock;
+import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFPort;
-import org.junit.jupiter.api.Test;
 
 /** Used bandwidth from recorded real flow statistics (before and after 20 pings of 1000 bytes). */
 class BandwidthMonitorTest {
@@ -33,7 +33,7 @@ class BandwidthMonitorTest {
         List<Fixtures.Recorded> after = Fixtures.messages("flow-stats-after.txt");
         before.forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
         after.forEach(r -> fake.answerStats(r.dpid(), List.of((OFStatsReply) r.message())));
-        MutableClock clock = new MutableClock(Instant.parse("2026-11-22T02:00:00Z"));
+        SettableClock clock = new SettableClock(Instant.parse("2026-11-22T02:00:00Z"));
         SimpleMeterRegistry metrics = new SimpleMeterRegistry();
         BandwidthMonitor m = new BandwidthMonitor(fake, () -> topo, clock, Duration.ofSeconds(10), metrics);
 

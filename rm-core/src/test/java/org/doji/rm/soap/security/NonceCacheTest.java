@@ -11,12 +11,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 
 class NonceCacheTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T12:00:00Z"));
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-01-01T12:00:00Z"));
 
     @Test
     void anIdentifierIsAcceptedOnceUntilItExpires() {

@@ -39,18 +39,18 @@ import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.persistence.IdempotencyRepository;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.soap.BaseFaults;
 import org.doji.rm.soap.client.ClientSecurity;
 import org.doji.rm.soap.client.RemoteResourceManager;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.SelfSignedKeystore;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.Pbkdf2PasswordEncoder;
-import org.doji.rm.soap.BaseFaults;
 
 /**
  * The RM contract over HTTPS (self-signed certificate made by keytool) with WS-Security on, called as a
@@ -67,7 +67,7 @@ class SecureRmOverSoapContractTest extends RestartableRmContractTest {
     static Path dir;
 
     private static SelfSignedKeystore tls;
-    private static final MutableClock clock = new MutableClock(Instant.now());
+    private static final SettableClock clock = new SettableClock(Instant.now());
     private static RestartableRm app;
 
     SecureRmOverSoapContractTest() {

@@ -22,11 +22,12 @@ import org.apache.wss4j.dom.message.token.UsernameToken;
 import org.doji.contract.NotAuthorizedFault;
 import org.doji.rm.api.Caller;
 import org.doji.rm.security.Role;
-import org.doji.rm.security.SecurityProperties;
 import org.doji.rm.security.SecurityProperties.TokenPolicy;
+import org.doji.rm.security.SecurityProperties;
 import org.doji.rm.security.UserStore;
+import org.doji.rm.soap.BaseFaults;
 import org.doji.rm.soap.Faults;
-import org.doji.rm.testing.MutableClock;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.doji.rm.soap.BaseFaults;
 
 /**
  * The UsernameToken check as a service runs it (the interceptor with its verifier and nonce cache, on a virtual
@@ -45,7 +45,7 @@ class UsernameTokenInInterceptorTest {
 
     private static final TokenPolicy POLICY = new TokenPolicy(Duration.ofMinutes(5), Duration.ofMinutes(1), true, true, 1000);
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final UserStore users = new UserStore(List.of(
             new SecurityProperties.User("grc", "{noop}grc-secret", Set.of(Role.COORDINATOR), null),
             new SecurityProperties.User("alice", "{bcrypt}" + new BCryptPasswordEncoder(4).encode("alice-secret"),
