@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import org.doji.grc.GrcApplication;
-import org.doji.rm.testing.MutableClock;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 class JpaClaimsTest {
 
     private static final Duration LEASE = Duration.ofSeconds(10);
-    private static final MutableClock CLOCK = new MutableClock(Instant.parse("2030-04-01T00:00:00Z"));
+    private static final SettableClock CLOCK = new SettableClock(Instant.parse("2030-04-01T00:00:00Z"));
 
     @TempDir
     static Path dir;
