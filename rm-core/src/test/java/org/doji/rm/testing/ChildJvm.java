@@ -79,14 +79,16 @@ public final class ChildJvm {
         if ("off".equals(System.getProperty("doji.test.class-data"))) {
             return null;
         }
+        StringBuilder key = new StringBuilder(System.getProperty("java.vm.version"));
         for (String entry : cp.split(java.io.File.pathSeparator)) {
             Path p = Path.of(entry);
             if (Files.isDirectory(p) && hasFiles(p)) {
                 return null;
             }
+            // a jar rebuilt since (another pass of the build) makes the JVM ignore an archive: key on its stamp
+            key.append('\n').append(entry).append(' ').append(p.toFile().lastModified()).append(' ').append(p.toFile().length());
         }
-        String key = System.getProperty("java.vm.version") + '\n' + cp;
-        return Path.of("target", "class-data", "services-" + sha256(key).substring(0, 16) + ".jsa").toAbsolutePath();
+        return Path.of("target", "class-data", "services-" + sha256(key.toString()).substring(0, 16) + ".jsa").toAbsolutePath();
     }
 
     private static boolean hasFiles(Path dir) {
