@@ -3,8 +3,8 @@
 # the real systems the adapters drive (Grid Engine, Open vSwitch, Slurm, TORQUE) on this machine, builds
 # every module and runs every test on H2, then starts PostgreSQL (Debian's server) and runs the suites that
 # matter for the database again on it (the RM contract suite, schema, retention, store and crash-recovery tests,
-# the GRC's end-to-end, modify, crash-recovery and GRC-as-RM ITs: profile postgresql in pom.xml), then stops what
-# it started. Needs root (or sudo) for apt-get, network namespaces and the daemons. Extra arguments go to Maven.
+# the GRC's end-to-end, crash-recovery and replica ITs: profile postgresql in pom.xml), then stops what it
+# started. Needs root (or sudo) for apt-get, network namespaces and the daemons. Extra arguments go to Maven.
 #   DOJI_BACKENDS="sge ovs slurm torque"   which real systems to start (default: all); the ITs of the others skip
 #   DOJI_DATABASES="h2 postgresql"         which databases to run the suites on (default: both)
 #   DOJI_TORQUE_MIRROR=DIR   a local copy of the TORQUE source (and prebuilt tree): see crm-adapter-torque/README.md
