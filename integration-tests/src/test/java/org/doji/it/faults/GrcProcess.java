@@ -57,10 +57,16 @@ public final class GrcProcess implements AutoCloseable {
 
     /** As above on {@code port} (0: a random one): a GRC restarted on the same port keeps its address. */
     public static GrcProcess start(Path database, Path logFile, List<String> args, int port) throws IOException {
+        return start(database, logFile, List.of(), args, port);
+    }
+
+    /** As above with JVM flags after the test children's own (C1 only): a benchmark's GRC gets the full JIT. */
+    public static GrcProcess start(Path database, Path logFile, List<String> jvmFlags, List<String> args, int port)
+            throws IOException {
         List<String> all = new ArrayList<>(List.of("grc", "--server.port=" + port, "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + TestDatabase.url(database)));
         all.addAll(args);
-        Process p = ChildJvm.start("org.doji.grc.DojiLauncher", all, logFile);
+        Process p = ChildJvm.start("org.doji.grc.DojiLauncher", jvmFlags, all, logFile);
         GrcProcess grc = new GrcProcess(p, logFile);
         await("GRC process serving (log " + logFile + ")").atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(250)).until(() -> grc.started() || !p.isAlive());

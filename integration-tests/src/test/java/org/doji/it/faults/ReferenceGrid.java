@@ -38,6 +38,28 @@ public final class ReferenceGrid {
         return b.build();
     }
 
+    /**
+     * A larger grid of the same shape for scale runs: {@code domains} network domains (one NRM each) of
+     * {@code sitesPerDomain} compute sites (8, 16, 32 or 64 cores in turn), every domain at exchange point X1 and
+     * every other one at X2 too; {@code domains * (sitesPerDomain + 1)} RMs.
+     */
+    public static GridTopology generated(int domains, int sitesPerDomain) {
+        var b = GridTopology.builder();
+        int[] sizes = {8, 16, 32, 64};
+        for (int d = 0; d < domains; d++) {
+            String domain = "D" + d;
+            List<String> sites = new java.util.ArrayList<>();
+            for (int s = 0; s < sitesPerDomain; s++) {
+                String name = domain + "S" + s;
+                site(b, name, domain, sizes[s % sizes.length], 1.0);
+                sites.add(name);
+            }
+            b.nrm("nrm-" + domain.toLowerCase(), domain, sites, d % 2 == 0 ? List.of("X1", "X2") : List.of("X1"),
+                    10_000, 0.005, 20_000, 0.003);
+        }
+        return b.build();
+    }
+
     private static void site(GridTopology.Builder b, String name, String domain, int cores, double scale) {
         int nodes = Math.max(1, (int) Math.round(cores / 4.0 * scale));
         b.crm("crm-" + name.toLowerCase(), name, domain, nodes, 4, 1.0, Map.of("os", "linux"));

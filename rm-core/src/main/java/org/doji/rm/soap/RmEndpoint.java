@@ -120,13 +120,8 @@ public class RmEndpoint extends WsResourceEndpoint implements RmPortType {
     }
 
     /** Runs the call and turns failures into the typed faults every operation may declare. */
-    @SuppressWarnings("unchecked")
     private <T, E1 extends Exception> T call(Supplier<T> body) throws E1 {
-        try {
-            return body.get();
-        } catch (RuntimeException e) {
-            throw (E1) faults.toFault(e);
-        }
+        return TypedFaults.call(faults::toFault, body);
     }
 
 }

@@ -52,20 +52,20 @@ public abstract class WsResourceEndpoint {
 
     public GetResourcePropertyDocumentResponse getResourcePropertyDocument(GetResourcePropertyDocument request)
             throws ResourceUnknownFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(faults::toFault, () -> WsrfResourceProperties.document(resourceProperties()));
+        return TypedFaults.call(faults::toFault, () -> WsrfResourceProperties.document(resourceProperties()));
     }
 
     public GetResourcePropertyResponse getResourceProperty(QName property)
             throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
             NotAuthorizedFault {
-        return WsrfResourceProperties.call(faults::toFault,
+        return TypedFaults.call(faults::toFault,
                 () -> WsrfResourceProperties.property(resourceProperties(), property));
     }
 
     public GetMultipleResourcePropertiesResponse getMultipleResourceProperties(GetMultipleResourceProperties request)
             throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, InvalidRequestFault, InternalErrorFault,
             NotAuthorizedFault {
-        return WsrfResourceProperties.call(faults::toFault,
+        return TypedFaults.call(faults::toFault,
                 () -> WsrfResourceProperties.properties(resourceProperties(), request.getResourceProperty()));
     }
 
@@ -73,13 +73,13 @@ public abstract class WsResourceEndpoint {
             throws ResourceUnknownFault, InvalidResourcePropertyQNameFault, UnknownQueryExpressionDialectFault,
             InvalidQueryExpressionFault, QueryEvaluationErrorFault, InvalidRequestFault, InternalErrorFault,
             NotAuthorizedFault {
-        return WsrfResourceProperties.call(faults::toFault,
+        return TypedFaults.call(faults::toFault,
                 () -> WsrfResourceProperties.query(resourceProperties(), request.getQueryExpression()));
     }
 
     public void destroyResource() throws ResourceUnknownFault, ResourceNotDestroyedFault, InvalidRequestFault,
             InternalErrorFault, NotAuthorizedFault {
-        WsrfResourceProperties.call(faults::toDestroyFault, () -> {
+        TypedFaults.call(faults::toDestroyFault, () -> {
             destroyAddressed();
             return null;
         });
@@ -88,7 +88,7 @@ public abstract class WsResourceEndpoint {
     public SetTerminationTimeResponse setTerminationTime(SetTerminationTime request) throws ResourceUnknownFault,
             UnableToSetTerminationTimeFault, TerminationTimeChangeRejectedFault, InvalidRequestFault,
             InternalErrorFault, NotAuthorizedFault {
-        return WsrfResourceProperties.call(faults::toTerminationFault, () -> {
+        return TypedFaults.call(faults::toTerminationFault, () -> {
             Instant now = clock.instant();
             return WsrfLifetime.response(terminateAddressedAt(WsrfLifetime.requested(request, now)), now);
         });

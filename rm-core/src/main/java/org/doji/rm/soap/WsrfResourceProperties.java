@@ -1,8 +1,6 @@
 package org.doji.rm.soap;
 
 import java.util.List;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import javax.xml.namespace.QName;
 import org.doji.contract.wsrf.rp.GetMultipleResourcePropertiesResponse;
 import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
@@ -58,16 +56,5 @@ public final class WsrfResourceProperties {
         QueryResourcePropertiesResponse response = new QueryResourcePropertiesResponse();
         response.getContent().addAll(ResourcePropertyQuery.evaluate(root, query.getDialect(), expression.toString()));
         return response;
-    }
-
-    /** Runs an OASIS operation, its failures as the faults that operation declares ({@link WsrfFaults}). */
-    @SuppressWarnings("unchecked")
-    public static <T, E extends Exception> T call(Function<RuntimeException, Exception> toFault, Supplier<T> body)
-            throws E {
-        try {
-            return body.get();
-        } catch (RuntimeException e) {
-            throw (E) toFault.apply(e);
-        }
     }
 }

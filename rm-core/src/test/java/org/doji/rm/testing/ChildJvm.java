@@ -48,9 +48,15 @@ public final class ChildJvm {
      * replaces them by a free port and an in-memory database.
      */
     public static Process start(String mainClass, List<String> args, Path logFile) throws IOException {
+        return start(mainClass, List.of(), args, logFile);
+    }
+
+    /** As above with JVM flags after the children's own (a benchmark's service: {@code -XX:TieredStopAtLevel=4}). */
+    public static Process start(String mainClass, List<String> jvmFlags, List<String> args, Path logFile) throws IOException {
         String cp = classPath();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(FLAGS);
+        cmd.addAll(jvmFlags);
         Path archive = archiveFor(cp);
         if (archive != null) {
             if (Files.isRegularFile(archive)) {
@@ -68,10 +74,25 @@ public final class ChildJvm {
 
     /** This test's class path without its test classes: a child runs main code only. */
     private static String classPath() {
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String cp = System.getProperty("surefire.test.class.path");
+        if (cp == null && Thread.currentThread().getContextClassLoader() instanceof java.net.URLClassLoader loader) {
+            cp = java.util.Arrays.stream(loader.getURLs()).map(ChildJvm::file) // exec:java (a benchmark's main)
+                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        }
+        if (cp == null) {
+            cp = System.getProperty("java.class.path");
+        }
         return java.util.Arrays.stream(cp.split(java.io.File.pathSeparator))
                 .filter(e -> !Path.of(e).getFileName().toString().equals("test-classes"))
                 .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+    }
+
+    private static String file(java.net.URL url) {
+        try {
+            return Path.of(url.toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(url.toString(), e);
+        }
     }
 
     /** Where the archive of {@code cp} is kept, or null when there can be none. */

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import org.doji.grc.model.RmOutcome;
-import org.doji.grc.persistence.DelegatedReservationRecord;
 import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Step;
 import org.doji.grc.tx.Transaction;
@@ -47,12 +46,12 @@ final class DelegatedBookkeeping implements TransactionSubject {
         this.notifier = notifier;
     }
 
-    List<RmOutcome> parts(DelegatedReservationRecord r) {
+    List<RmOutcome> parts(DelegatedReservation r) {
         return json.read(r.getParticipantsJson(), Parts.class).parts();
     }
 
     /** The decided change applied to the record (stored with the decision). */
-    void settle(DelegatedReservationRecord r, Transaction t, Decision decision, ReservationState to) {
+    void settle(DelegatedReservation r, Transaction t, Decision decision, ReservationState to) {
         if (decision == Decision.COMMITTED) {
             switch (r.getPendingChange()) {
                 case Reserve -> r.setParticipantsJson(json.write(new Parts(kept(t))));
@@ -77,7 +76,7 @@ final class DelegatedBookkeeping implements TransactionSubject {
     }
 
     /** Nothing pending any more (a refused change: the reservation as it was). */
-    void restore(DelegatedReservationRecord r) {
+    void restore(DelegatedReservation r) {
         r.setReservationState(ReservationState.ReserveStart);
         r.setPendingChange(PendingChange.None);
         r.setPendingSpecJson(null);
@@ -142,7 +141,7 @@ final class DelegatedBookkeeping implements TransactionSubject {
     }
 
     /** The reservation's document: its parts merged, and what the pending change holds. */
-    ReservationView view(DelegatedReservationRecord r, Optional<Transaction> pending) {
+    ReservationView view(DelegatedReservation r, Optional<Transaction> pending) {
         List<RmOutcome> parts = parts(r);
         return new ReservationView(r.getKey(), id, r.getOwner(), r.getReservationState(), r.getLifecycleState(),
                 r.getPendingChange(), json.read(r.getSpecJson(), ReservationSpec.class),

@@ -25,13 +25,16 @@ public class DelegatedReservations {
         this.clock = clock;
     }
 
-    void save(DelegatedReservationRecord r) {
+    /** Stores a new reservation of {@code owner}, as {@code init} sets it up. */
+    void create(String key, String owner, java.time.Instant now, Consumer<DelegatedReservation> init) {
+        DelegatedReservationRecord r = new DelegatedReservationRecord(key, owner, now);
+        init.accept(r);
         r.setUpdated(clock.instant());
         repository.saveAndFlush(r);
     }
 
     /** Applies a change to the stored record (read, changed and written in one database transaction). */
-    void update(String key, Consumer<DelegatedReservationRecord> change) {
+    void update(String key, Consumer<DelegatedReservation> change) {
         tx.executeWithoutResult(s -> {
             DelegatedReservationRecord r = repository.findById(key).orElseThrow(() -> DojiException.unknown(key));
             change.accept(r);
@@ -40,15 +43,15 @@ public class DelegatedReservations {
         });
     }
 
-    Optional<DelegatedReservationRecord> find(String key) {
-        return repository.findById(key);
+    Optional<DelegatedReservation> find(String key) {
+        return repository.findById(key).map(DelegatedReservation.class::cast);
     }
 
     void delete(String key) {
         tx.executeWithoutResult(s -> repository.findById(key).ifPresent(repository::delete));
     }
 
-    List<DelegatedReservationRecord> live() {
-        return repository.findByLifecycleStateIn(GrcResourceManager.liveStates());
+    List<DelegatedReservation> live() {
+        return List.copyOf(repository.findByLifecycleStateIn(GrcResourceManager.liveStates()));
     }
 }

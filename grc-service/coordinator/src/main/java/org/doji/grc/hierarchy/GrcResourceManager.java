@@ -13,7 +13,6 @@ import java.util.function.Supplier;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.model.RmOutcome;
-import org.doji.grc.persistence.DelegatedReservationRecord;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.Participant;
@@ -120,17 +119,18 @@ public class GrcResourceManager implements ResourceManager {
                     RmOutcome.intended(rmId, registry.address(rmId)))));
             return locks.withLock("rm:" + key, () -> {
                 Instant expires = now.plus(effectiveHold());
-                DelegatedReservationRecord r = new DelegatedReservationRecord(key, caller.name(), now);
-                r.setSpecJson(json.write(spec));
-                r.setPendingSpecJson(json.write(spec));
-                r.setPendingChange(PendingChange.Reserve);
-                r.setHoldExpires(expires);
-                r.setWindowStart(spec.window().start());
-                r.setWindowEnd(spec.window().end());
-                r.setParticipantsJson(json.write(new DelegatedBookkeeping.Parts(List.of())));
-                r.setConsumer(consumer);
+                java.util.function.Consumer<DelegatedReservation> held = r -> {
+                    r.setSpecJson(json.write(spec));
+                    r.setPendingSpecJson(json.write(spec));
+                    r.setPendingChange(PendingChange.Reserve);
+                    r.setHoldExpires(expires);
+                    r.setWindowStart(spec.window().start());
+                    r.setWindowEnd(spec.window().end());
+                    r.setParticipantsJson(json.write(new DelegatedBookkeeping.Parts(List.of())));
+                    r.setConsumer(consumer);
+                };
                 prepare(Transaction.begin(key + ":reserve", SubjectType.DELEGATED, key, Change.RESERVE, 0, steps, null, expires,
-                        now), () -> store.save(r), "RESERVE_REFUSED", () -> store.delete(key));
+                        now), () -> store.create(key, caller.name(), now, held), "RESERVE_REFUSED", () -> store.delete(key));
                 return key;
             });
         });
@@ -139,7 +139,7 @@ public class GrcResourceManager implements ResourceManager {
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
         return idempotent(caller, correlationId, json.hash("commit", key), () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservationRecord r = owned(caller, key);
+            DelegatedReservation r = owned(caller, key);
             if (r.getReservationState() == ReservationState.ReserveHeld && r.getHoldExpires() != null
                     && !clock.instant().isBefore(r.getHoldExpires())) {
                 throw DojiException.illegalTransition("ReserveHeld (hold expired at " + r.getHoldExpires() + ")", "COMMIT");
@@ -157,7 +157,7 @@ public class GrcResourceManager implements ResourceManager {
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
         return idempotent(caller, correlationId, json.hash("abort", key), () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservationRecord r = owned(caller, key);
+            DelegatedReservation r = owned(caller, key);
             ReservationState to = next(r, Operation.ABORT);
             if (r.getPendingChange() == PendingChange.None) {
                 if (r.getReservationState() == ReservationState.ReserveTimeout) {
@@ -173,7 +173,7 @@ public class GrcResourceManager implements ResourceManager {
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
         return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservationRecord r = owned(caller, key);
+            DelegatedReservation r = owned(caller, key);
             ReservationState to = next(r, Operation.MODIFY);
             Map<String, ReservationSpec> parts = children.split(spec);
             List<RmOutcome> old = books.parts(r);
@@ -190,7 +190,7 @@ public class GrcResourceManager implements ResourceManager {
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
         return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservationRecord r = owned(caller, key);
+            DelegatedReservation r = owned(caller, key);
             ReservationStateMachine.Transition t = transition(r, Operation.CANCEL);
             if (t.noOp()) {
                 store.update(key, rec -> rec.setDeadCancelAnswered(true)); // nothing left to cancel, as at every RM
@@ -211,7 +211,7 @@ public class GrcResourceManager implements ResourceManager {
     @Override
     public void destroy(Caller caller, String key) {
         locks.withLock("rm:" + key, () -> {
-            DelegatedReservationRecord r = owned(caller, key);
+            DelegatedReservation r = owned(caller, key);
             if (r.getPendingChange() != PendingChange.None) {
                 decide(key, Decision.ABORTED, ReservationState.ReserveStart, "destroyed by " + caller.name());
             }
@@ -233,7 +233,7 @@ public class GrcResourceManager implements ResourceManager {
     /** Moves lifecycles by time through the lifecycle machine (holds that time out are the driver's). */
     public void tick() {
         Instant now = clock.instant();
-        for (DelegatedReservationRecord live : store.live()) {
+        for (DelegatedReservation live : store.live()) {
             Operation op = !now.isBefore(live.getWindowEnd()) ? Operation.END
                     : !now.isBefore(live.getWindowStart()) && live.getLifecycleState() == LifecycleState.Created
                     ? Operation.START : null;
@@ -248,7 +248,7 @@ public class GrcResourceManager implements ResourceManager {
     }
 
     /** Prepares a change of an existing reservation at its children; on refusal the reservation is as it was. */
-    private String change(DelegatedReservationRecord r, ReservationState to, PendingChange pending, Change change,
+    private String change(DelegatedReservation r, ReservationState to, PendingChange pending, Change change,
                           ReservationSpec spec, List<Participant> steps, String refusal) {
         Instant expires = clock.instant().plus(effectiveHold());
         String key = r.getKey();
@@ -297,17 +297,17 @@ public class GrcResourceManager implements ResourceManager {
         return engine.log().ofSubject(key).stream().filter(t -> !t.decided()).findFirst();
     }
 
-    private ReservationState next(DelegatedReservationRecord r, Operation op) {
+    private ReservationState next(DelegatedReservation r, Operation op) {
         return transition(r, op).target();
     }
 
-    private ReservationStateMachine.Transition transition(DelegatedReservationRecord r, Operation op) {
+    private ReservationStateMachine.Transition transition(DelegatedReservation r, Operation op) {
         return ReservationStateMachine.transition(r.getReservationState(), r.getPendingChange(), r.getLastDecision(),
                 r.getLifecycleState(), r.isDeadCancelAnswered(), op);
     }
 
-    private DelegatedReservationRecord owned(Caller caller, String key) {
-        DelegatedReservationRecord r = store.find(key).orElseThrow(() -> DojiException.unknown(key));
+    private DelegatedReservation owned(Caller caller, String key) {
+        DelegatedReservation r = store.find(key).orElseThrow(() -> DojiException.unknown(key));
         if (!r.getOwner().equals(caller.name())) {
             // the same answer as for a key that does not exist: another user learns nothing of it
             throw DojiException.unknown(key);

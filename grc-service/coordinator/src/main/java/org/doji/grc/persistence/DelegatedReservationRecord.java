@@ -7,6 +7,7 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
+import org.doji.grc.hierarchy.DelegatedReservation;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.persistence.JsonColumns;
 import org.doji.rm.persistence.ReservationColumns;
@@ -22,7 +23,7 @@ import org.doji.rm.persistence.ReservationColumns;
 @AttributeOverride(name = "reservationState", column = @Column(nullable = false, length = 24))
 @AttributeOverride(name = "lifecycleState", column = @Column(nullable = false, length = 24))
 @AttributeOverride(name = "reason", column = @Column(length = DelegatedReservationRecord.REASON_LENGTH))
-public class DelegatedReservationRecord extends ReservationColumns {
+public class DelegatedReservationRecord extends ReservationColumns implements DelegatedReservation {
 
     static final int REASON_LENGTH = 4000;
 
@@ -45,6 +46,7 @@ public class DelegatedReservationRecord extends ReservationColumns {
         return REASON_LENGTH;
     }
 
+    @Override
     public String getParticipantsJson() { return participantsJson; }
     public void setParticipantsJson(String v) { this.participantsJson = v; }
     public Instant getWindowStart() { return windowStart; }

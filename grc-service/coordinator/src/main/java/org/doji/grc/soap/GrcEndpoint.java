@@ -32,6 +32,7 @@ import org.doji.rm.api.Caller;
 import org.doji.rm.soap.Faults;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.soap.SoapRequestContext;
+import org.doji.rm.soap.TypedFaults;
 import org.doji.rm.soap.WsResourceEndpoint;
 
 /**
@@ -143,7 +144,7 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
             InvalidProducerPropertiesExpressionFault, InvalidMessageContentExpressionFault,
             UnacceptableInitialTerminationTimeFault, UnrecognizedPolicyRequestFault, SubscribeCreationFailedFault,
             InvalidRequestFault, NotAuthorizedFault, InternalErrorFault {
-        try {
+        return TypedFaults.call(wsnFaults::toSubscribeFault, () -> {
             Instant now = clock.instant();
             if (request.getSubscriptionPolicy() != null && !request.getSubscriptionPolicy().getAny().isEmpty()) {
                 throw org.doji.rm.api.DojiException.invalid("UNSUPPORTED_POLICY", "no subscription policy is supported");
@@ -158,9 +159,7 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
             r.setCurrentTime(now);
             r.setTerminationTime(s.terminationTime());
             return r;
-        } catch (RuntimeException e) {
-            throw sneaky(wsnFaults.toSubscribeFault(e));
-        }
+        });
     }
 
     /** The subscription manager beside this port: {@code .../services/subscriptions} (+ {@code /soap12} if here). */
@@ -169,11 +168,6 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
         String suffix = here.endsWith(SoapPortPublisher.SOAP12_SUFFIX) ? SoapPortPublisher.SOAP12_SUFFIX : "";
         String port = here.substring(0, here.length() - suffix.length());
         return port.substring(0, port.lastIndexOf('/')) + "/subscriptions" + suffix;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <E extends Exception> E sneaky(Exception e) throws E {
-        throw (E) e;
     }
 
     // ---- what the OASIS WS-RF operations (WsResourceEndpoint) address: the co-allocation
@@ -206,12 +200,8 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
         return SoapRequestContext.resourceKey(context);
     }
 
-    @SuppressWarnings("unchecked")
+    /** Runs the call and turns failures into the typed faults every operation may declare. */
     private <T, E extends Exception> T call(Supplier<T> body) throws E {
-        try {
-            return body.get();
-        } catch (RuntimeException e) {
-            throw (E) faults.toFault(e);
-        }
+        return TypedFaults.call(faults::toFault, body);
     }
 }

@@ -11,6 +11,7 @@ import org.doji.contract.wsn.UnsubscribeResponse;
 import org.doji.contract.wsn.ports.SubscriptionManager;
 import org.doji.grc.notify.Subscriptions;
 import org.doji.rm.soap.SoapRequestContext;
+import org.doji.rm.soap.TypedFaults;
 
 /**
  * The GRC's WS-BaseNotification subscription manager: Renew and Unsubscribe of the subscription a Subscribe
@@ -58,13 +59,8 @@ public class SubscriptionManagerEndpoint implements SubscriptionManager {
         }, faults::toUnsubscribeFault);
     }
 
-    @SuppressWarnings("unchecked")
     private static <T, E extends Exception> T call(Supplier<T> body,
                                                    java.util.function.Function<RuntimeException, Exception> map) throws E {
-        try {
-            return body.get();
-        } catch (RuntimeException e) {
-            throw (E) map.apply(e);
-        }
+        return TypedFaults.call(map, body);
     }
 }
