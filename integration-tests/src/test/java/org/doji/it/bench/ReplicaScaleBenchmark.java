@@ -43,7 +43,7 @@ import org.doji.rm.testing.TestDatabase;
  *
  * <p>Per replica count: co-allocations reserved per second, latency p50 (createCoAllocation to Reserved, from the
  * GRC's own {@code updated} timestamp; Reserved is detected by polling the co-allocation's document every
- * {@code bench.poll-ms}), CPU per co-allocation (the replicas' processes from /proc, and this JVM: RMs and
+ * {@code bench.poll-ms} at first, then twice as long each time up to 0.5 s: polls cost the GRC CPU), CPU per co-allocation (the replicas' processes from /proc, and this JVM: RMs and
  * clients), database work per co-allocation (PostgreSQL's own counters: commits, and rows written in the GRC's
  * schema and in the RMs' schemas) and RM calls per co-allocation (the replicas' {@code doji.grc.rm.call} and
  * availability meters). Every figure is a delta over the measured run only.
@@ -62,7 +62,7 @@ public final class ReplicaScaleBenchmark {
     private final HttpClient http = HttpClient.newHttpClient();
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS);
     private final AtomicLong sequence = new AtomicLong();
-    private final int pollMs = Integer.getInteger("bench.poll-ms", 20);
+    private final int pollMs = Integer.getInteger("bench.poll-ms", 25);
 
     public static void main(String[] args) throws Exception {
         if (!TestDatabase.postgres()) {
@@ -106,7 +106,7 @@ public final class ReplicaScaleBenchmark {
             for (int r = 0; r < n; r++) {
                 List<String> args = new ArrayList<>(fleet.grcRegistryArgs());
                 args.addAll(List.of("--doji.grc.replica.id=bench-" + n + "-" + r, "--doji.grc.slots=10",
-                        "--logging.level.org.doji=WARN", "--management.endpoints.web.exposure.include=health,metrics"));
+                        "--logging.level.org.doji=WARN", "--logging.level.org.doji.grc.GrcApplication=INFO", "--management.endpoints.web.exposure.include=health,metrics"));
                 // the first replica migrates the schema; the others join it
                 replicas.add(GrcProcess.start(db, dir.resolve("grc-" + n + "-" + r + ".log"),
                         List.of("-XX:TieredStopAtLevel=4", "-Xmx768m"), args, 0));
@@ -159,9 +159,12 @@ public final class ReplicaScaleBenchmark {
                 while (System.nanoTime() < deadline) {
                     Instant t0 = Instant.now();
                     String key = port.create(UUID.randomUUID().toString(), request());
+                    long wait = pollMs;
+                    Thread.sleep(wait);
                     CoAllocationDocument d = port.document(key);
                     while (!GrcClient.isFinal(d.getState())) {
-                        Thread.sleep(pollMs);
+                        wait = Math.min(500, wait * 2); // polls cost the GRC CPU: back off
+                        Thread.sleep(wait);
                         d = port.document(key);
                     }
                     if (d.getState() == CoAllocationState.RESERVED) {
