@@ -211,8 +211,10 @@ class GrcCrashRecoveryIT {
         grid.restartGrc(ctx -> ctx.getBeanFactory().registerSingleton("freezer", freezer));
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(reservationsOf(key))
                 .allSatisfy(r -> assertThat(r.getReservationState()).isEqualTo(ReservationState.ReserveStart)));
+        // the GRC writes Reserved once every RM acknowledged the abort, a moment after the RMs changed state
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(service().get(Caller.user("alice"), key)
+                .state()).isEqualTo(CoAllocationState.Reserved));
         CoAllocation after = service().get(Caller.user("alice"), key);
-        assertThat(after.state()).isEqualTo(CoAllocationState.Reserved);
         assertThat(after.plan().window()).isEqualTo(before.plan().window());
         assertThat(reservationsOf(key)).hasSize(3).allSatisfy(r -> {
             assertThat(r.getLifecycleState()).isEqualTo(LifecycleState.Created);

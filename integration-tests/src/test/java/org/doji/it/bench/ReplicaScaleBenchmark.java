@@ -53,7 +53,8 @@ import org.doji.rm.testing.TestDatabase;
  *
  * <pre>scripts/postgres.sh start
  * ./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java -Dbench.main=org.doji.it.bench.ReplicaScaleBenchmark \
- *     -Ddoji.test.db=postgresql [-Dbench.replicas=1,2,3 -Dbench.clients=12 -Dbench.seconds=30 -Dbench.warmup=20]</pre>
+ *     -Ddoji.test.db=postgresql [-Dbench.replicas=1,2,3 -Dbench.clients=12 -Dbench.seconds=30 -Dbench.warmup=20
+ *     -Dbench.grc-args="--doji.grc.replica.claims=local"]</pre>
  */
 public final class ReplicaScaleBenchmark {
 
@@ -107,6 +108,10 @@ public final class ReplicaScaleBenchmark {
                 List<String> args = new ArrayList<>(fleet.grcRegistryArgs());
                 args.addAll(List.of("--doji.grc.replica.id=bench-" + n + "-" + r, "--doji.grc.slots=10",
                         "--logging.level.org.doji=WARN", "--logging.level.org.doji.grc.GrcApplication=INFO", "--management.endpoints.web.exposure.include=health,metrics"));
+                String more = System.getProperty("bench.grc-args", "");
+                if (!more.isBlank()) {
+                    args.addAll(Arrays.asList(more.trim().split("\\s+")));
+                }
                 // the first replica migrates the schema; the others join it
                 replicas.add(GrcProcess.start(db, dir.resolve("grc-" + n + "-" + r + ".log"),
                         List.of("-XX:TieredStopAtLevel=4", "-Xmx768m"), args, 0));
