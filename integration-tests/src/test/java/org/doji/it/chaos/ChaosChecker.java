@@ -107,6 +107,14 @@ final class ChaosChecker {
         return l.getFrom() + "-" + l.getTo() + "@" + l.getBandwidthMbps();
     }
 
+    /** Appends the violations, each invariant with its count and at most 20 of its lines, to a report. */
+    static void appendTo(StringBuilder report, Map<String, List<String>> violations) {
+        violations.forEach((invariant, lines) -> {
+            report.append("  (").append(invariant).append(") ").append(lines.size()).append('\n');
+            lines.stream().limit(20).forEach(l -> report.append("    ").append(l).append('\n'));
+        });
+    }
+
     static int count(Map<String, List<String>> v) {
         return v.values().stream().mapToInt(List::size).sum();
     }

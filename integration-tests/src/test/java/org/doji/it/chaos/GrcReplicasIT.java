@@ -137,10 +137,7 @@ class GrcReplicasIT {
                     .append("co-allocations ").append(docs.size()).append(": ").append(states)
                     .append(String.format("; settled %.1f s after the load%n", settle.toMillis() / 1000.0))
                     .append("violations ").append(total).append('\n');
-            violations.forEach((invariant, lines) -> {
-                report.append("  (").append(invariant).append(") ").append(lines.size()).append('\n');
-                lines.stream().limit(20).forEach(l -> report.append("    ").append(l).append('\n'));
-            });
+            ChaosChecker.appendTo(report, violations);
             report.append("total ").append(Duration.between(began, Instant.now()).toSeconds()).append(" s\n");
             System.out.println(report);
 

@@ -2,7 +2,6 @@ package org.doji.grc.persistence;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,8 +23,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class JpaClaims implements Claims {
 
     private static final Logger log = LoggerFactory.getLogger(JpaClaims.class);
-    /** SQLSTATE of a unique-key violation, the same in H2 and PostgreSQL. */
-    private static final String DUPLICATE_KEY = "23505";
 
     private final String replicaId;
     private final Duration lease;
@@ -120,19 +117,11 @@ public class JpaClaims implements Claims {
                     .setParameter(1, key).setParameter(2, replicaId).setParameter(3, clock.instant()).executeUpdate());
             return inserted != null && inserted == 1;
         } catch (PersistenceException | DataIntegrityViolationException e) {
-            if (duplicateKey(e)) {
+            if (DuplicateKeys.isDuplicateKey(e)) {
                 return false;
             }
             throw e;
         }
     }
 
-    private static boolean duplicateKey(Throwable e) {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

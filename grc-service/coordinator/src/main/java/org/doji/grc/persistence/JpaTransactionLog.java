@@ -2,7 +2,6 @@ package org.doji.grc.persistence;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,8 +29,6 @@ public class JpaTransactionLog implements TransactionLog {
     record Specs(List<ReservationSpec> list) {
     }
 
-    /** SQLSTATE of a unique-key violation, the same in H2 and PostgreSQL. */
-    private static final String DUPLICATE_KEY = "23505";
 
     private final TransactionRepository repository;
     private final EntityManager em;
@@ -110,21 +107,13 @@ public class JpaTransactionLog implements TransactionLog {
             em.persist(r);
             em.flush();
         } catch (PersistenceException e) {
-            if (duplicateKey(e)) {
+            if (DuplicateKeys.isDuplicateKey(e)) {
                 throw new ConcurrentChangeException("transaction " + r.getId() + " exists already");
             }
             throw e;
         }
     }
 
-    private static boolean duplicateKey(Throwable e) {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private String progress(Transaction t) {
         return json.write(new Participants(t.participants().stream().map(p -> new Participant(p.rmId(), p.step(), null,
