@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The test command: installs what the tests need (Debian packages; TORQUE 6.1.3 from its source), starts
 # the real systems the adapters drive (Grid Engine, Open vSwitch, Slurm, TORQUE) on this machine, builds
-# every module and runs every test on H2, then starts PostgreSQL (Debian's server) and runs the suites that
-# matter for the database again on it (the RM contract suite, schema, retention, store and crash-recovery tests,
-# the GRC's end-to-end, crash-recovery and replica ITs: profile postgresql in pom.xml), then stops what it
-# started. Needs root (or sudo) for apt-get, network namespaces and the daemons. Extra arguments go to Maven.
+# and starts PostgreSQL (Debian's server), then builds every module and runs every test on H2, and the suites
+# that matter for the database again on PostgreSQL in the same build (the RM contract suite, schema, retention,
+# store and crash-recovery tests, the GRC's end-to-end, crash-recovery and replica ITs: doji.pg.* in pom.xml),
+# then stops what it started. Needs root (or sudo) for apt-get, network namespaces and the daemons. Extra arguments go to Maven.
 #   DOJI_BACKENDS="sge ovs slurm torque"   which real systems to start (default: all); the ITs of the others skip
 #   DOJI_DATABASES="h2 postgresql"         which databases to run the suites on (default: both)
 #   DOJI_TORQUE_MIRROR=DIR   a local copy of the TORQUE source (and prebuilt tree): see crm-adapter-torque/README.md
@@ -42,19 +42,26 @@ for b in $backends; do
   require="$require,$b"
 done
 
-echo "[test] building all modules; their tests on H2 (databases: $databases; required real systems: $require)"
-if [[ " $databases " == *" h2 "* ]]; then
-  # two modules at a time: the adapters' suites mostly wait on their batch systems and switches, and the GRC's
-  # modules do not need them (integration-tests still starts only when every module it uses is built)
-  ./mvnw -B -T 2 install -Ddoji.it.require="$require" "$@"
-else
-  ./mvnw -B install -DskipTests "$@"
-fi
-
 if [[ " $databases " == *" postgresql "* ]]; then
   t0=$SECONDS
   "$root/scripts/postgres.sh" status || postgres_started=yes # a server running before is left running
   "$root/scripts/postgres.sh" start
-  echo "[test] PostgreSQL up in $((SECONDS - t0)) s; the database suites again, on PostgreSQL"
+  echo "[test] PostgreSQL up in $((SECONDS - t0)) s"
+fi
+
+# The smart builder (.mvn/extensions.xml) starts modules by their critical path: the GRC's chain to the ITs
+# first, the adapters' suites (which mostly wait on their batch systems and switches) beside it. Two at a time.
+build=(./mvnw -B -T 2 -b smart)
+if [[ " $databases " == *" h2 "* ]]; then
+  pg=()
+  if [[ " $databases " == *" postgresql "* ]]; then
+    # the database suites again on PostgreSQL, in the same build right after their H2 run (pom.xml: doji.pg.*)
+    pg=(-Ddoji.pg.skip=false)
+  fi
+  echo "[test] building all modules; their tests on H2 (databases: $databases; required real systems: $require)"
+  "${build[@]}" install -Ddoji.it.require="$require" "${pg[@]}" "$@"
+else
+  echo "[test] building all modules; the database suites on PostgreSQL (required real systems: $require)"
+  "${build[@]}" install -DskipTests "$@"
   ./mvnw -B verify -Ppostgresql -pl rm-core,grc-service/coordinator,integration-tests -Ddoji.it.require="$require" "$@"
 fi
