@@ -301,7 +301,7 @@ class CoAllocationEndToEndIT {
     @Test
     void unknownPinnedSiteIsAnUnknownResourceFault() {
         CoAllocationRequest r = request(tomorrow(4), tomorrow(5), 1, 1, 0);
-        r.getSite().get(0).getCandidate().add("NO_SUCH_SITE");
+        r.getSite().get(0).getCandidate().add(Requests.candidate("NO_SUCH_SITE"));
         assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), r, null))
                 .isInstanceOfSatisfying(UnknownResourceFault.class,
                         f -> assertThat(BaseFaults.description(f.getFaultInfo())).contains("NO_SUCH_SITE"));

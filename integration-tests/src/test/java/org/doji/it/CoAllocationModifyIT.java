@@ -91,7 +91,7 @@ class CoAllocationModifyIT {
         a.setId("a");
         a.setCores(coresA);
         if (pinA != null) {
-            a.getCandidate().add(pinA);
+            a.getCandidate().add(Requests.candidate(pinA));
         }
         r.getSite().add(a);
         if (coresB > 0) {

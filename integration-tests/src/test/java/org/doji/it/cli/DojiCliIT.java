@@ -58,6 +58,7 @@ class DojiCliIT {
                 .crm("crm-b", "SITE_B", "D1", 2, 8, 2.0, Map.of("os", "linux"))
                 .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of("os", "linux"))
                 .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
+                .countable("crm-c", "Lic", 3, 0.5) // a licence pool at a compute RM
                 .build();
         grid = LocalGrid.start(topology, 0, "mem", Map.of(), Map.of("doji.grc.slots", "4"));
     }
@@ -239,13 +240,8 @@ class DojiCliIT {
         assertThat(text.lines()).last().isEqualTo("Policies: load spread weight 0; preferences none (every factor 1)");
     }
 
-    @Test
-    void failuresMapToTheDocumentedExitCodes() throws Exception {
-        Run bad = cli("reserve", "--sites", "2", "--cores", "4", "--start", at(3), "--end", at(1));
-        assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("--end " + at(1) + " is not after --start " + at(3));
-
-        // once the GRC has described every RM, its site list tells sites from countables
+    /** Once the GRC has described every RM, its site list tells sites from countables in an expression. */
+    private static void awaitEveryRmDescribed() {
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> {
             JsonNode rms = JSON.readTree(cli("rms", "-o", "json").out());
             boolean described = rms.size() == grid.rmIds().size();
@@ -257,9 +253,78 @@ class DojiCliIT {
             }
             return described;
         });
-        Run countable = cli("plan", "--expr", "(SITE_A:4 | SITE_B:4) & Lic:5", "--start", at(3), "--duration", "1h");
-        assertThat(countable.code()).isEqualTo(2);
-        assertThat(countable.err()).contains("countable resources are not supported by the GRC port yet: Lic:5");
+    }
+
+    /** What the RM that owns the licence pool itself answers is free of it in [start, start + 1 h). */
+    private static long licencesFreeAtTheRm(String start) {
+        var rm = new org.doji.rm.soap.client.RemoteResourceManager(grid.rmUrls().get("crm-c"),
+                java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30));
+        Instant from = Instant.parse(start);
+        var slots = rm.availability(org.doji.rm.api.Caller.ANONYMOUS, new org.doji.rm.model.AvailabilityQuery(
+                List.of(new org.doji.rm.model.TimeWindow(from, from.plusSeconds(3600))), null));
+        return slots.get(0).countables().stream().filter(c -> c.name().equals("Lic")).findFirst().orElseThrow().free();
+    }
+
+    @Test
+    void licencesInAnExpressionAreHeldByTheRmWhosePoolHasThemAndARequestIsRefusedWhenTheyRunOut() throws Exception {
+        awaitEveryRmDescribed();
+        String start = at(8);
+        assertThat(licencesFreeAtTheRm(start)).isEqualTo(3);
+        Run first = cli("reserve", "--expr", "(SITE_A:4 | SITE_B:4) & Lic:2", "--start", start, "--duration", "1h",
+                "--poll-interval", "100ms");
+        assertThat(first.code()).as(first.err()).isZero();
+        CoAllocationDocument doc = document(keyOf(first));
+        assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);
+        assertThat(doc.getRequest().getCountable()).extracting(c -> c.getName() + ":" + c.getAmount()).containsExactly("Lic:2");
+        assertThat(doc.getPlan().getSite()).singleElement().satisfies(s -> assertThat(s.getSite()).isEqualTo("SITE_A"));
+        assertThat(doc.getPlan().getCountable()).singleElement().satisfies(c -> {
+            assertThat(c.getName()).isEqualTo("Lic");
+            assertThat(c.getAmount()).isEqualTo(2);
+            assertThat(c.getRmId()).isEqualTo("crm-c");
+        });
+        // cost: 4 cores x 1.0 at SITE_A and 2 licences x 0.5, for one hour
+        assertThat(doc.getPlan().getCost()).isEqualTo(5.0);
+        assertThat(doc.getRm()).extracting(o -> o.getRmId()).containsExactlyInAnyOrder("crm-a", "crm-c");
+        assertThat(first.out()).contains("COUNTABLE").contains("crm-c");
+        assertThat(licencesFreeAtTheRm(start)).isEqualTo(1);
+
+        // one licence left in that hour: the same request again has no feasible plan and books nothing
+        Run second = cli("reserve", "--expr", "(SITE_A:4 | SITE_B:4) & Lic:2", "--start", start, "--duration", "1h",
+                "--poll-interval", "100ms");
+        assertThat(second.code()).as(second.out()).isEqualTo(1);
+        assertThat(second.out() + second.err()).contains("countable Lic: 2 requested, 1 free");
+        assertThat(licencesFreeAtTheRm(start)).isEqualTo(1);
+
+        // a cancel gives them back at the RM
+        assertThat(cli("cancel", doc.getKey()).code()).isZero();
+        assertThat(licencesFreeAtTheRm(start)).isEqualTo(3);
+    }
+
+    @Test
+    void alternativesWithDifferentCoreCountsGoWhereTheirOwnCountFits() throws Exception {
+        awaitEveryRmDescribed();
+        // SITE_A has 16 cores: 20 fit only as the 6 asked on SITE_B, though SITE_A is cheaper
+        Run r = cli("reserve", "--expr", "(SITE_A:20 | SITE_B:6)", "--start", at(9), "--duration", "1h",
+                "--poll-interval", "100ms");
+        assertThat(r.code()).as(r.err()).isZero();
+        CoAllocationDocument doc = document(keyOf(r));
+        assertThat(doc.getPlan().getSite()).singleElement().satisfies(s -> {
+            assertThat(s.getSite()).isEqualTo("SITE_B");
+            assertThat(s.getCores()).isEqualTo(6);
+        });
+        assertThat(doc.getRequest().getSite().get(0).getCandidate()).extracting(c -> c.getValue() + ":" + c.getCores())
+                .containsExactly("SITE_A:null", "SITE_B:6");
+    }
+
+    @Test
+    void failuresMapToTheDocumentedExitCodes() throws Exception {
+        Run bad = cli("reserve", "--sites", "2", "--cores", "4", "--start", at(3), "--end", at(1));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--end " + at(1) + " is not after --start " + at(3));
+
+        Run alternatives = cli("plan", "--expr", "SITE_A:4 | SITE_A:5", "--start", at(3), "--duration", "1h");
+        assertThat(alternatives.code()).isEqualTo(2);
+        assertThat(alternatives.err()).contains("each site once in an alternative");
 
         int freePort;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -252,7 +252,7 @@ class DashboardIT {
         SiteRequest s = new SiteRequest();
         s.setId(id);
         s.setCores(cores);
-        s.getCandidate().add(pinned);
+        s.getCandidate().add(org.doji.it.Requests.candidate(pinned));
         return s;
     }
 }

@@ -217,7 +217,7 @@ class FaultInjectionIT {
     void aSlowComputeRmIsLeftOutOfPlanning() {
         fleet.proxy("crm-jn1").delay("getAvailableResources", Duration.ofSeconds(6), Integer.MAX_VALUE);
         CoAllocationRequest r = twoSites(19, null, null);
-        r.getSite().forEach(s -> s.getCandidate().addAll(List.of("JN1", "JN2", "JN3")));
+        r.getSite().forEach(s -> List.of("JN1", "JN2", "JN3").forEach(c -> s.getCandidate().add(org.doji.it.Requests.candidate(c))));
         String key = create(r);
         CoAllocationDocument doc = client.awaitOutcome(key, OUTCOME);
         assertThat(doc.getState()).isEqualTo(CoAllocationState.RESERVED);

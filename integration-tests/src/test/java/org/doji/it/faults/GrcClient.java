@@ -142,7 +142,7 @@ public final class GrcClient {
             s.setId(id);
             s.setCores(sites.get(id));
             if (pins.containsKey(id)) {
-                s.getCandidate().add(pins.get(id));
+                s.getCandidate().add(org.doji.it.Requests.candidate(pins.get(id)));
             }
             r.getSite().add(s);
         }

@@ -40,6 +40,25 @@ public record GridTopology(List<RmDef> rms) {
             return this;
         }
 
+        /** Gives the RM {@code id} (defined before) a pool of {@code total} units of a countable resource (licences). */
+        public Builder countable(String id, String name, long total, double price) {
+            for (int i = 0; i < rms.size(); i++) {
+                RmDef rm = rms.get(i);
+                if (rm.id().equals(id)) {
+                    Map<String, String> p = new LinkedHashMap<>(rm.properties());
+                    int n = (int) p.keySet().stream().filter(k -> k.matches("doji\\.rm\\.simulated\\.countables\\[\\d+]\\.name"))
+                            .count();
+                    String prefix = "doji.rm.simulated.countables[" + n + "].";
+                    p.put(prefix + "name", name);
+                    p.put(prefix + "total", Long.toString(total));
+                    p.put(prefix + "unit-price", Double.toString(price));
+                    rms.set(i, new RmDef(id, p));
+                    return this;
+                }
+            }
+            throw new IllegalArgumentException("no RM " + id + " defined before its countable " + name);
+        }
+
         /**
          * A network RM for one domain: its endpoints form a complete graph of direct paths; paths to exchange
          * points use the exchange capacity and price.

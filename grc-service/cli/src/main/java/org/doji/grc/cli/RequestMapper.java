@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.FlexibleWindow;
+import org.doji.contract.types.CountableRequest;
 import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
@@ -45,8 +46,10 @@ public final class RequestMapper {
                     + "or --est, --lst and --duration");
         }
         CoAllocationRequest r = new CoAllocationRequest();
-        r.getSite().addAll(sites(o));
+        ExpressionSites.Mapped asked = sites(o);
+        r.getSite().addAll(asked.sites());
         r.getLink().addAll(links(o, r.getSite()));
+        r.getCountable().addAll(asked.countables());
         r.setTime(time(o));
         r.setPolicy(o.policy);
         r.setDescription(o.description);
@@ -61,13 +64,15 @@ public final class RequestMapper {
     public CoAllocationRequest modified(CoAllocationRequest current, RequestOptions o) {
         checkModifiable(o);
         CoAllocationRequest r = new CoAllocationRequest();
-        r.getSite().addAll(o.hasSites() ? sites(o) : current.getSite());
+        ExpressionSites.Mapped asked = o.hasSites() ? sites(o) : null;
+        r.getSite().addAll(asked != null ? asked.sites() : current.getSite());
         r.getLink().addAll(o.hasSites() || o.hasLinks() ? links(o, r.getSite()) : current.getLink());
         r.setTime(o.hasTime() ? time(o) : current.getTime());
         r.setPolicy(o.policy != null ? o.policy : current.getPolicy());
         r.setDescription(o.description != null ? o.description : current.getDescription());
         r.getAdditionalUser().addAll(o.additionalUsers.isEmpty() ? current.getAdditionalUser() : users(o));
-        r.getCountable().addAll(current.getCountable());
+        // an expression says every countable the request needs; other ways of giving sites keep the current ones
+        r.getCountable().addAll(o.expression != null ? asked.countables() : current.getCountable());
         return r;
     }
 
@@ -82,7 +87,7 @@ public final class RequestMapper {
                     + "--description or --also");
         }
         if (o.hasSites()) {
-            links(o, sites(o));
+            links(o, sites(o).sites());
         }
         if (o.hasTime()) {
             time(o);
@@ -90,15 +95,19 @@ public final class RequestMapper {
         users(o);
     }
 
-    private List<SiteRequest> sites(RequestOptions o) {
+    /** The requested sites, and the countables when they come from an expression. */
+    private ExpressionSites.Mapped sites(RequestOptions o) {
         int forms = (o.sites.isEmpty() ? 0 : 1) + (o.siteCount != null || o.cores != null ? 1 : 0)
                 + (o.expression != null ? 1 : 0);
         if (forms > 1) {
             throw CliException.badArguments("give the sites one way only: --site, --sites/--cores, or --expr");
         }
         List<SiteRequest> out = new ArrayList<>();
+        List<CountableRequest> countables = List.of();
         if (o.expression != null) {
-            out.addAll(expressions.sites(o.expression));
+            ExpressionSites.Mapped m = expressions.map(o.expression);
+            out.addAll(m.sites());
+            countables = m.countables();
         } else if (o.siteCount != null || o.cores != null) {
             if (o.siteCount == null || o.cores == null) {
                 throw CliException.badArguments("--sites N and --cores C go together");
@@ -120,7 +129,7 @@ public final class RequestMapper {
                 throw CliException.badArguments("--site: site id '" + s.getId() + "' is used twice");
             }
         }
-        return out;
+        return new ExpressionSites.Mapped(out, countables);
     }
 
     private List<LinkRequest> links(RequestOptions o, List<SiteRequest> sites) {

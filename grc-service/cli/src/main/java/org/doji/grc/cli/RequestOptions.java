@@ -21,8 +21,9 @@ public class RequestOptions {
     Integer cores;
 
     @Option(names = "--expr", paramLabel = "EXPR", description = {"A resource expression instead of --site, e.g. "
-            + "\"(ClustA:10 | ClustB:10) & ClustC:4\": each & part is a site (ids s1, s2, ...), an | group "
-            + "pins it to one of the alternatives."})
+            + "\"(ClustA:10 | ClustB:8) & ClustC:4 & Lic:5\": each & part is a site (ids s1, s2, ...) or, for a "
+            + "name that is not a site of the GRC, a countable resource (licences); an | group pins a site to one "
+            + "of the alternatives, each with its own cores."})
     String expression;
 
     @Option(names = "--link", paramLabel = "A-B:MBPS[:LATENCY_MS]",
@@ -66,9 +67,9 @@ public class RequestOptions {
         if (expression == null || !"UNKNOWN_SITE".equals(e.errorCode())) {
             return e;
         }
-        return new CliException(e.exitCode(), e.getMessage() + "\n(every name in --expr is taken as a site; if it is a "
-                + "countable resource such as licences: countable resources are not supported by the GRC port yet)",
-                e.faultKind(), e.errorCode(), e);
+        return new CliException(e.exitCode(), e.getMessage() + "\n(the GRC's site list could not be read, so every name "
+                + "in --expr was taken as a site; a countable resource such as licences is told from a site with that "
+                + "list: try again when listResourceManagers answers)", e.faultKind(), e.errorCode(), e);
     }
 
     boolean hasSites() {

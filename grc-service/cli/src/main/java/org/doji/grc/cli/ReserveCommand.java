@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
                 "       --est +1h --lst +4h --duration 2h --policy CHEAPEST",
                 "  doji reserve --site a:8 --site b:16:os=linux --link a-b:1000 \\",
                 "       --start 2026-11-23T13:00Z --end 2026-11-23T15:00Z",
-                "  doji reserve --expr \"(ClustA:10 | ClustB:10) & ClustC:4\" \\",
+                "  doji reserve --expr \"(ClustA:10 | ClustB:8) & ClustC:4 & Lic:5\" \\",
                 "       --link s1-s2:500 --start +1h --duration 1h"})
 class ReserveCommand implements Callable<Integer> {
 

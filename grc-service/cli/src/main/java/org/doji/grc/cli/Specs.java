@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.doji.contract.types.Attribute;
 import org.doji.contract.types.AttributeMatch;
+import org.doji.contract.types.CandidateSite;
 import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.SiteRequest;
 
@@ -47,7 +48,7 @@ final class Specs {
         String value = req.substring(at + (atLeast ? 2 : 1)).trim();
         if (key.equals("at") && !atLeast) {
             for (String candidate : value.split("[|/]")) {
-                s.getCandidate().add(name("--site '" + spec + "' at=", candidate.trim()));
+                s.getCandidate().add(candidate("--site '" + spec + "' at=", candidate.trim()));
             }
             return;
         }
@@ -114,6 +115,12 @@ final class Specs {
         s.setId(id);
         s.setCores(cores);
         return s;
+    }
+
+    static CandidateSite candidate(String option, String name) {
+        CandidateSite c = new CandidateSite();
+        c.setValue(name(option, name));
+        return c;
     }
 
     static LinkRequest link(String a, String b, int mbps, Double latency) {

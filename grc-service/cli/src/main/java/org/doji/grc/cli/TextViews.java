@@ -61,6 +61,11 @@ final class TextViews {
             }
             paths.print(out, "    ");
         }
+        if (!p.getCountable().isEmpty()) {
+            Table countables = new Table("COUNTABLE", "AMOUNT", "RM");
+            p.getCountable().forEach(c -> countables.row(c.getName(), c.getAmount(), c.getRmId()));
+            countables.print(out, "    ");
+        }
     }
 
     /** Ranked plans, one row each, then the infeasible slots and unreachable RMs. */

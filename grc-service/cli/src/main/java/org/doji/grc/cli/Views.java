@@ -62,7 +62,8 @@ public final class Views {
             x.put("id", s.getId());
             x.put("cores", s.getCores());
             if (!s.getCandidate().isEmpty()) {
-                x.put("candidates", List.copyOf(s.getCandidate()));
+                x.put("candidates", s.getCandidate().stream()
+                        .map(c -> c.getCores() == null ? c.getValue() : c.getValue() + ":" + c.getCores()).toList());
             }
             if (!s.getRequirement().isEmpty()) {
                 x.put("requirements", s.getRequirement().stream().map(Views::requirement).toList());
@@ -132,6 +133,15 @@ public final class Views {
             paths.add(x);
         }
         m.put("paths", paths);
+        if (!p.getCountable().isEmpty()) {
+            m.put("countables", p.getCountable().stream().map(c -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("name", c.getName());
+                x.put("amount", c.getAmount());
+                x.put("rmId", c.getRmId());
+                return x;
+            }).toList());
+        }
         return m;
     }
 

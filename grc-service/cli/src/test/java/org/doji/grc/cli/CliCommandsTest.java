@@ -168,16 +168,18 @@ class CliCommandsTest extends CliHarness {
     @Test
     void expressionsTellSitesFromCountablesWithTheGrcsSiteList() {
         grc.rms = Fixtures.rms();
-        assertThat(run("reserve", "--expr", "(EAST1:4 | WEST1:4) & Lic:5", "--start", "+1h", "--duration", "1h"))
-                .isEqualTo(2);
-        assertThat(err.toString()).contains("countable resources are not supported by the GRC port yet: Lic:5")
-                .contains("EAST1, EAST2, WEST1, WEST2");
-        assertThat(grc.calls).contains("listResourceManagers").noneMatch(c -> c.startsWith("create"));
+        grc.documents.add(Fixtures.reserved());
+        assertThat(run("reserve", "--expr", "(EAST1:4 | WEST1:6) & Lic:5", "--start", "+1h", "--duration", "1h"))
+                .isZero();
+        assertThat(grc.calls).contains("listResourceManagers");
+        assertThat(grc.created.getSite()).extracting(x -> x.getId() + candidates(x))
+                .containsExactly("s1[EAST1, WEST1:6]");
+        assertThat(grc.created.getCountable()).extracting(c -> c.getName() + ":" + c.getAmount()).containsExactly("Lic:5");
 
         grc.documents.add(Fixtures.reserved());
         assertThat(run("reserve", "--expr", "(EAST1:4 | WEST1:4) & WEST2:8", "--mesh", "500", "--start", "+1h",
                 "--duration", "1h")).isZero();
-        assertThat(grc.created.getSite()).extracting(x -> x.getId() + x.getCandidate())
+        assertThat(grc.created.getSite()).extracting(x -> x.getId() + candidates(x))
                 .containsExactly("s1[EAST1, WEST1]", "s2[WEST2]");
         assertThat(grc.created.getLink()).singleElement().satisfies(l -> assertThat(l.getBandwidthMbps()).isEqualTo(500));
     }
@@ -192,7 +194,7 @@ class CliCommandsTest extends CliHarness {
         assertThat(run("reserve", "--expr", "EAST1:4 & Lic:5", "--start", "+1h", "--duration", "1h")).isEqualTo(4);
         assertThat(grc.created).isNull();
         assertThat(err.toString()).contains("UNKNOWN_SITE: site s2 is pinned to Lic")
-                .contains("countable resources are not supported by the GRC port yet");
+                .contains("every name in --expr was taken as a site");
 
         // an RM the GRC has not described yet (no kind) may have any site: the list is not taken as complete
         grc.rmsFault = null;
@@ -202,7 +204,12 @@ class CliCommandsTest extends CliHarness {
         grc.rms.getResourceManager().get(1).getSite().clear();
         grc.documents.add(Fixtures.reserved());
         assertThat(run("reserve", "--expr", "EAST1:4 & EAST2:4", "--start", "+1h", "--duration", "1h")).isZero();
-        assertThat(grc.created.getSite()).extracting(x -> x.getId() + x.getCandidate())
+        assertThat(grc.created.getSite()).extracting(x -> x.getId() + candidates(x))
                 .containsExactly("s1[EAST1]", "s2[EAST2]");
+    }
+
+    private static java.util.List<String> candidates(org.doji.contract.types.SiteRequest s) {
+        return s.getCandidate().stream().map(c -> c.getCores() == null ? c.getValue() : c.getValue() + ":" + c.getCores())
+                .toList();
     }
 }

@@ -11,7 +11,9 @@ import java.time.ZoneOffset;
 import java.util.Set;
 import org.doji.contract.types.Attribute;
 import org.doji.contract.types.AttributeMatch;
+import org.doji.contract.types.CandidateSite;
 import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.CountableRequest;
 import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.Policy;
 import org.doji.contract.types.SiteRequest;
@@ -60,7 +62,7 @@ class RequestMapperTest {
         assertThat(r.getSite()).extracting(SiteRequest::getId, SiteRequest::getCores)
                 .containsExactly(tuple("a", 8), tuple("b-1", 16));
         SiteRequest b = r.getSite().get(1);
-        assertThat(b.getCandidate()).containsExactly("SITE_A", "SITE_B");
+        assertThat(b.getCandidate()).extracting(CandidateSite::getValue).containsExactly("SITE_A", "SITE_B");
         assertThat(b.getRequirement()).extracting(Attribute::getName, Attribute::getValue, Attribute::getMatch)
                 .containsExactly(tuple("os", "linux", AttributeMatch.EQUALS), tuple("memoryGB", "64", AttributeMatch.AT_LEAST));
         // "a-b-1" splits only one way into two declared sites
@@ -102,21 +104,26 @@ class RequestMapperTest {
                 "--start", "+1h", "--duration", "1h");
         assertThat(r.getSite()).extracting(SiteRequest::getId, SiteRequest::getCores)
                 .containsExactly(tuple("s1", 10), tuple("s2", 4));
-        assertThat(r.getSite().get(0).getCandidate()).containsExactly("ClustA", "ClustB");
-        assertThat(r.getSite().get(1).getCandidate()).containsExactly("ClustC");
+        assertThat(r.getSite().get(0).getCandidate()).extracting(CandidateSite::getValue, CandidateSite::getCores)
+                .containsExactly(tuple("ClustA", null), tuple("ClustB", null));
+        assertThat(r.getSite().get(1).getCandidate()).extracting(CandidateSite::getValue).containsExactly("ClustC");
+        assertThat(r.getCountable()).isEmpty();
         assertThat(r.getResourceExpression()).isNull();
         assertThat(r.getLink()).singleElement().satisfies(l -> assertThat(l.getBandwidthMbps()).isEqualTo(500));
     }
 
     @Test
-    void countableResourcesAreRefusedWhenTheGrcsSitesAreKnown() {
-        RequestOptions o = options("--expr", "(ClustA:10 | ClustB:10) & Lic:5", "--start", "+1h", "--duration", "1h");
-        assertThatThrownBy(() -> new RequestMapper(clock, () -> Set.of("ClustA", "ClustB", "ClustC")).request(o))
-                .isInstanceOfSatisfying(CliException.class, e -> {
-                    assertThat(e.exitCode()).isEqualTo(ExitCode.BAD_ARGUMENTS);
-                    assertThat(e.getMessage()).contains("countable resources are not supported by the GRC port yet: Lic:5")
-                            .contains("ClustA, ClustB, ClustC");
-                });
+    void aNameThatIsNotASiteOfTheGrcIsACountableAndAlternativesKeepTheirOwnCores() {
+        RequestOptions o = options("--expr", "(ClustA:10 | ClustB:8) & Lic:5 & Lic:1", "--start", "+1h",
+                "--duration", "1h");
+        CoAllocationRequest r = new RequestMapper(clock, () -> Set.of("ClustA", "ClustB", "ClustC")).request(o);
+        assertThat(r.getSite()).singleElement().satisfies(s -> {
+            assertThat(s.getCores()).isEqualTo(10);
+            assertThat(s.getCandidate()).extracting(CandidateSite::getValue, CandidateSite::getCores)
+                    .containsExactly(tuple("ClustA", null), tuple("ClustB", 8));
+        });
+        assertThat(r.getCountable()).extracting(CountableRequest::getName, CountableRequest::getAmount)
+                .containsExactly(tuple("Lic", 6L));
     }
 
     @Test
@@ -125,7 +132,7 @@ class RequestMapperTest {
                 .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.getMessage())
                         .startsWith("--expr: resource expression error at position 11: expected ')'")
                         .contains("\n  (A:1 | B:1\n" + " ".repeat(12) + "^"));
-        assertBad("same core count (1) in every alternative", "--expr", "A:1 | B:2", "--start", "+1h", "--duration", "1h");
+        assertBad("each site once in an alternative", "--expr", "A:1 | A:2", "--start", "+1h", "--duration", "1h");
     }
 
     @Test

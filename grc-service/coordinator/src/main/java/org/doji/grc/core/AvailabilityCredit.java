@@ -12,7 +12,7 @@ import org.doji.rm.model.SlotAvailability;
  *
  * <p>For planning a modification: the RMs report what is free without the co-allocation's own reservation,
  * yet an RM modifies a reservation as if the old part were gone (DESIGN §4). So the old plan's cores and
- * bandwidth are added back to every slot that overlaps the old window. Where the old window covers only
+ * bandwidth (and countables) are added back to every slot that overlaps the old window. Where the old window covers only
  * part of a slot this may overstate what is free; the RM's prepare is the final check, and a refused plan
  * leads to the next ranked one.
  *
@@ -78,7 +78,14 @@ final class AvailabilityCredit {
                     Math.max(0, p.freeBandwidthMbps() + sign * held),
                     p.unitPrice(), p.latencyMs()));
         }
-        return new SlotAvailability(s.index(), s.window(), compute, paths, s.countables());
+        List<SlotAvailability.CountableFree> countables = new ArrayList<>();
+        for (SlotAvailability.CountableFree c : s.countables()) {
+            long held = old.countables().stream().filter(k -> k.rmId().equals(rmId) && k.name().equals(c.name()))
+                    .mapToLong(CoPlan.PlacedCountable::amount).sum();
+            countables.add(held == 0 ? c : new SlotAvailability.CountableFree(c.name(),
+                    Math.max(0, c.free() + sign * held), c.unitPrice()));
+        }
+        return new SlotAvailability(s.index(), s.window(), compute, paths, countables);
     }
 
     private static boolean samePath(CoPlan.Hop h, SlotAvailability.PathFree p) {

@@ -152,7 +152,8 @@ class CoPlanning {
                         c.unitPrice())).toList(),
                 s.paths().stream().map(p -> new SlotAvailability.PathFree(p.from(), p.to(),
                         (long) Math.floor(p.freeBandwidthMbps() * share), p.unitPrice(), p.latencyMs())).toList(),
-                s.countables())).toList()));
+                s.countables().stream().map(c -> new SlotAvailability.CountableFree(c.name(),
+                        (long) Math.floor(c.free() * share), c.unitPrice())).toList())).toList()));
         return out;
     }
 }

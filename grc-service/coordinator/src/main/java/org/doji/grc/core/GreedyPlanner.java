@@ -89,14 +89,14 @@ public class GreedyPlanner implements PlanningStrategy {
         List<CoPlan.PlacedSite> placed = new ArrayList<>();
         for (CoRequest.Site s : request.sites()) {
             SiteOffer chosen = offers.stream()
-                    .filter(o -> !used.contains(o.site()) && o.freeCores() >= s.cores())
+                    .filter(o -> !used.contains(o.site()) && o.freeCores() >= s.coresAt(o.site()))
                     .filter(o -> s.candidates().isEmpty() || s.candidates().contains(o.site()))
                     .filter(o -> s.requirements().stream().allMatch((Requirement r) -> r.matches(o.attributes())))
                     .findFirst().orElseThrow(() -> new Infeasible("no free site for " + s.id() + " (" + s.cores() + " cores)"));
             used.add(chosen.site());
             placement.put(s.id(), chosen);
-            placed.add(new CoPlan.PlacedSite(s.id(), chosen.site(), chosen.rmId(), s.cores()));
-            cost += chosen.price() * s.cores();
+            placed.add(new CoPlan.PlacedSite(s.id(), chosen.site(), chosen.rmId(), s.coresAt(chosen.site())));
+            cost += chosen.price() * s.coresAt(chosen.site());
         }
         List<CoPlan.RoutedLink> routed = new ArrayList<>();
         for (CoRequest.Link l : request.links()) {
@@ -115,9 +115,19 @@ public class GreedyPlanner implements PlanningStrategy {
             routed.add(new CoPlan.RoutedLink(l.from(), l.to(), l.bandwidthMbps(),
                     route.stream().map(e -> new CoPlan.Hop(e.rmId(), e.from(), e.to())).toList()));
         }
+        Map<String, Long> demanded = CountablePools.demanded(request.countables());
+        Map<String, CountablePools.Pool> pools = CountablePools.choose(demanded, availability, slot);
+        for (var d : demanded.entrySet()) {
+            CountablePools.Pool pool = pools.get(d.getKey());
+            if (pool == null || pool.free() < d.getValue()) {
+                throw new Infeasible("countable " + d.getKey() + ": " + d.getValue() + " requested, "
+                        + (pool == null ? 0 : pool.free()) + " free");
+            }
+            cost += pool.unitPrice() * d.getValue();
+        }
         double hours = java.time.Duration.between(window.start(), window.end()).toMillis() / 3_600_000.0;
-        double money = cost * hours; // prices are per core-hour and per Mbps-hour, as at the RMs
-        return new CoPlan(slot, window, placed, routed, money, 1.0 / (1 + money));
+        double money = cost * hours; // prices are per core-hour, per Mbps-hour and per unit-hour, as at the RMs
+        return new CoPlan(slot, window, placed, routed, CountablePools.placed(demanded, pools), money, 1.0 / (1 + money));
     }
 
     /** Dijkstra on price over edges with enough free bandwidth. */

@@ -79,6 +79,8 @@ public class IntegerProgramPlanner implements PlanningStrategy {
         sites.forEach(s -> vertices.add(s.name()));
         paths.removeIf(p -> !vertices.contains(p.from()) || !vertices.contains(p.to()));
         ResourceGraph graph = new ResourceGraph(sites, exchangePoints, paths);
+        Map<String, Long> demanded = CountablePools.demanded(request.countables());
+        List<Map<String, CountablePools.Pool>> pools = new ArrayList<>();
         List<SlotCapacity> capacities = new ArrayList<>();
         for (int i = 0; i < slots.size(); i++) {
             Map<String, Integer> cores = new LinkedHashMap<>();
@@ -93,14 +95,23 @@ public class IntegerProgramPlanner implements PlanningStrategy {
             }
             sites.forEach(s -> cores.putIfAbsent(s.name(), 0));
             paths.forEach(p -> bandwidth.putIfAbsent(p.id(), 0L));
-            capacities.add(new SlotCapacity(i, slots.get(i).start(), slots.get(i).end(), cores, bandwidth, Map.of()));
+            Map<String, CountablePools.Pool> chosen = CountablePools.choose(demanded, availability, i);
+            pools.add(chosen);
+            Map<String, Long> countableFree = new LinkedHashMap<>();
+            Map<String, Double> countablePrices = new LinkedHashMap<>();
+            chosen.forEach((name, pool) -> {
+                countableFree.put(name, pool.free());
+                countablePrices.put(name, pool.unitPrice());
+            });
+            capacities.add(new SlotCapacity(i, slots.get(i).start(), slots.get(i).end(), cores, bandwidth, countableFree,
+                    countablePrices));
         }
         PlanningRequest r = new PlanningRequest(
                 request.sites().stream().map(s -> new RequestedSite(s.id(), s.cores(), s.candidates(),
                         s.requirements().stream().map(q -> new org.doji.grc.planner.model.Requirement(q.name(), q.value(),
-                                q.atLeast())).toList())).toList(),
+                                q.atLeast())).toList(), s.candidateCores())).toList(),
                 request.links().stream().map(l -> new RequestedLink(l.from(), l.to(), l.bandwidthMbps(), l.maxLatencyMs())).toList(),
-                Map.of(), org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
+                demanded, org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
         exportLp(graph, r, capacities);
         PlanningResult result = planner.plan(graph, r, capacities);
         List<CoPlan> plans = new ArrayList<>();
@@ -108,7 +119,7 @@ public class IntegerProgramPlanner implements PlanningStrategy {
             List<CoPlan.PlacedSite> placed = new ArrayList<>();
             for (CoRequest.Site s : request.sites()) {
                 String site = p.placement().get(s.id());
-                placed.add(new CoPlan.PlacedSite(s.id(), site, siteRm.get(site), s.cores()));
+                placed.add(new CoPlan.PlacedSite(s.id(), site, siteRm.get(site), s.coresAt(site)));
             }
             List<CoPlan.RoutedLink> links = new ArrayList<>();
             for (RoutedLink l : p.routes()) {
@@ -121,7 +132,8 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                 }
                 links.add(new CoPlan.RoutedLink(l.from(), l.to(), l.bandwidthMbps(), hops));
             }
-            plans.add(new CoPlan(p.slotIndex(), new TimeWindow(p.start(), p.end()), placed, links, p.cost(), p.quality()));
+            plans.add(new CoPlan(p.slotIndex(), new TimeWindow(p.start(), p.end()), placed, links,
+                    CountablePools.placed(demanded, pools.get(p.slotIndex())), p.cost(), p.quality()));
         }
         return new PlanningOutcome(plans, result.infeasible().stream()
                 .map(i -> new PlanningOutcome.Infeasible(i.slotIndex(), i.start(), i.reason())).toList(), List.of());

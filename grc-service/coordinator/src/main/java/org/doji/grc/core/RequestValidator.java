@@ -65,6 +65,12 @@ public class RequestValidator {
                 throw DojiException.invalidField("site/@cores", "CORES_NOT_POSITIVE", "site " + s.id() + " asks for "
                         + s.cores() + " cores");
             }
+            for (var c : s.candidateCores().entrySet()) {
+                if (!s.candidates().contains(c.getKey()) || c.getValue() <= 0) {
+                    throw DojiException.invalidField("site/candidate/@cores", "CORES_NOT_POSITIVE", "site " + s.id()
+                            + " asks for " + c.getValue() + " cores on candidate " + c.getKey());
+                }
+            }
             for (String candidate : s.candidates()) {
                 if (!known.contains(candidate)) {
                     throw new DojiException(FaultKind.UNKNOWN_RESOURCE, "UNKNOWN_SITE", "site " + s.id()

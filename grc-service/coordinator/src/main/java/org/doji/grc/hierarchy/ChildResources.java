@@ -57,11 +57,24 @@ class ChildResources {
             d.endpoints().stream().filter(e -> endpoints.stream().noneMatch(x -> x.name().equals(e.name())))
                     .forEach(endpoints::add);
             paths.addAll(d.paths());
-            countables.addAll(d.countables());
+            // a countable is reserved whole at one child: the first that offers the name (see countableOwners)
+            d.countables().stream().filter(c -> countables.stream().noneMatch(x -> x.name().equals(c.name())))
+                    .forEach(countables::add);
             hold = hold == null || d.holdTimeout().compareTo(hold) < 0 ? d.holdTimeout() : hold;
         }
         return new ResourceInventory(id, RmKind.COORDINATOR, id, "grc", sites, endpoints, paths, countables,
                 hold == null ? Duration.ofMinutes(2) : hold);
+    }
+
+    /**
+     * Which child holds each countable this GRC offers: the first (in registry order) that offers the name. Only
+     * its pool is described and answered upwards, so the coordinator above plans on the pool its reservation is
+     * sent to (a countable is not split across pools).
+     */
+    private static Map<String, String> countableOwners(Map<String, ResourceInventory> children) {
+        Map<String, String> owners = new LinkedHashMap<>();
+        children.forEach((rmId, d) -> d.countables().forEach(c -> owners.putIfAbsent(c.name(), rmId)));
+        return owners;
     }
 
     /** Every child's answer merged slot by slot; a child that does not answer in time offers nothing. */
@@ -71,6 +84,7 @@ class ChildResources {
             futures.put(rm.id(), CompletableFuture.supplyAsync(() -> rm.rm().availability(registry.self(), query), rmCalls)
                     .orTimeout(rmTimeout.toMillis(), TimeUnit.MILLISECONDS));
         }
+        Map<String, String> owners = countableOwners(registry.describeAll());
         List<SlotAvailability> merged = new ArrayList<>();
         for (int i = 0; i < query.slots().size(); i++) {
             merged.add(new SlotAvailability(i, query.slots().get(i), List.of(), List.of(), List.of()));
@@ -80,7 +94,8 @@ class ChildResources {
                 for (SlotAvailability s : f.join()) {
                     SlotAvailability m = merged.get(s.index());
                     merged.set(s.index(), new SlotAvailability(m.index(), m.window(), concat(m.compute(), s.compute()),
-                            concat(m.paths(), s.paths()), concat(m.countables(), s.countables())));
+                            concat(m.paths(), s.paths()), concat(m.countables(), s.countables().stream()
+                            .filter(c -> rmId.equals(owners.get(c.name()))).toList())));
                 }
             } catch (RuntimeException e) {
                 log.warn("child RM {} left out of an availability answer: {}", rmId, e.getMessage());
@@ -106,15 +121,23 @@ class ChildResources {
                     .orElseThrow(() -> DojiException.unknown("path " + n.from() + "--" + n.to()));
             network.computeIfAbsent(rm, k -> new ArrayList<>()).add(n);
         }
-        if (!spec.countables().isEmpty()) {
-            throw DojiException.invalid("COUNTABLES_UNSUPPORTED", "a GRC acting as an RM does not reserve countable resources");
+        Map<String, String> owners = countableOwners(children);
+        Map<String, List<CountableDemand>> countables = new LinkedHashMap<>();
+        for (CountableDemand c : spec.countables()) {
+            String rm = owners.get(c.name());
+            if (rm == null) {
+                throw DojiException.unknown("countable " + c.name());
+            }
+            countables.computeIfAbsent(rm, k -> new ArrayList<>()).add(c);
         }
         Map<String, ReservationSpec> out = new LinkedHashMap<>();
         List<String> rms = new ArrayList<>(compute.keySet());
         network.keySet().stream().filter(r -> !rms.contains(r)).forEach(rms::add);
+        countables.keySet().stream().filter(r -> !rms.contains(r)).forEach(rms::add);
         for (String rm : rms) {
             out.put(rm, new ReservationSpec(spec.window(), compute.getOrDefault(rm, List.of()),
-                    network.getOrDefault(rm, List.of()), List.of(), spec.users(), spec.globalId()));
+                    network.getOrDefault(rm, List.of()), countables.getOrDefault(rm, List.of()), spec.users(),
+                    spec.globalId()));
         }
         if (out.isEmpty()) {
             throw DojiException.invalid("EMPTY_RESERVATION", "the reservation names no site and no path");

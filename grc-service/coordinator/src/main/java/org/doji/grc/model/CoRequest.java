@@ -3,6 +3,7 @@ package org.doji.grc.model;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.doji.rm.model.CountableDemand;
 import org.doji.rm.model.Requirement;
@@ -22,10 +23,25 @@ public record CoRequest(List<Site> sites, List<Link> links, List<CountableDemand
         policy = policy == null ? Policy.CHEAPEST : policy;
     }
 
-    public record Site(String id, int cores, Set<String> candidates, List<Requirement> requirements) {
+    /**
+     * A requested site: {@code cores} on whichever site it is placed, except on a candidate named in
+     * {@code candidateCores}, which needs that many instead (alternatives with different core counts).
+     */
+    public record Site(String id, int cores, Set<String> candidates, List<Requirement> requirements,
+                       Map<String, Integer> candidateCores) {
         public Site {
             candidates = Set.copyOf(candidates == null ? Set.of() : candidates);
             requirements = List.copyOf(requirements == null ? List.of() : requirements);
+            candidateCores = Map.copyOf(candidateCores == null ? Map.of() : candidateCores);
+        }
+
+        public Site(String id, int cores, Set<String> candidates, List<Requirement> requirements) {
+            this(id, cores, candidates, requirements, Map.of());
+        }
+
+        /** The cores this requested site needs when placed on {@code site}. */
+        public int coresAt(String site) {
+            return candidateCores.getOrDefault(site, cores);
         }
     }
 

@@ -1,8 +1,13 @@
 package org.doji.grc.soap;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.doji.contract.types.CandidateSite;
 import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
@@ -25,14 +30,34 @@ public final class GrcFromContract {
                     "resource expressions are not accepted by this GRC yet; list the sites instead");
         }
         return new CoRequest(
-                r.getSite().stream().map(s -> new CoRequest.Site(s.getId(), s.getCores(), new HashSet<>(s.getCandidate()),
-                        s.getRequirement().stream().map(FromContract::requirement).toList())).toList(),
+                r.getSite().stream().map(GrcFromContract::site).toList(),
                 r.getLink().stream().map(l -> new CoRequest.Link(l.getFrom(), l.getTo(), l.getBandwidthMbps(),
                         l.getMaxLatencyMs())).toList(),
                 r.getCountable().stream().map(c -> new CountableDemand(c.getName(), c.getAmount())).toList(),
                 time(r.getTime()),
                 r.getPolicy() == null ? Policy.CHEAPEST : Policy.valueOf(r.getPolicy().value()),
                 r.getAdditionalUser(), null, r.getDescription());
+    }
+
+    private static CoRequest.Site site(SiteRequest s) {
+        Set<String> candidates = new HashSet<>();
+        Map<String, Integer> cores = new HashMap<>();
+        for (CandidateSite c : s.getCandidate()) {
+            String name = c == null ? null : c.getValue();
+            if (name == null || name.isBlank()) {
+                throw DojiException.invalidField("request/site/candidate", "CANDIDATE_MISSING",
+                        "a candidate of requested site " + s.getId() + " names no site");
+            }
+            if (!candidates.add(name)) {
+                throw DojiException.invalidField("request/site/candidate", "DUPLICATE_CANDIDATE",
+                        "requested site " + s.getId() + " names candidate " + name + " twice");
+            }
+            if (c.getCores() != null) {
+                cores.put(name, c.getCores());
+            }
+        }
+        return new CoRequest.Site(s.getId(), s.getCores(), candidates,
+                s.getRequirement().stream().map(FromContract::requirement).toList(), cores);
     }
 
     private static CoRequest.Time time(TimeConstraint t) {

@@ -33,7 +33,12 @@ public final class GrcToContract {
             SiteRequest x = new SiteRequest();
             x.setId(s.id());
             x.setCores(s.cores());
-            x.getCandidate().addAll(s.candidates().stream().sorted().toList());
+            s.candidates().stream().sorted().forEach(name -> {
+                org.doji.contract.types.CandidateSite c = new org.doji.contract.types.CandidateSite();
+                c.setValue(name);
+                c.setCores(s.candidateCores().get(name));
+                x.getCandidate().add(c);
+            });
             s.requirements().forEach(q -> x.getRequirement().add(ToContract.attribute(q)));
             out.getSite().add(x);
         }
@@ -93,6 +98,13 @@ public final class GrcToContract {
                 x.setRequestTo(l.requestTo());
                 out.getPath().add(x);
             }
+        }
+        for (CoPlan.PlacedCountable c : p.countables()) {
+            org.doji.contract.types.PlannedCountable x = new org.doji.contract.types.PlannedCountable();
+            x.setName(c.name());
+            x.setAmount(c.amount());
+            x.setRmId(c.rmId());
+            out.getCountable().add(x);
         }
         out.setCost(p.cost());
         out.setQuality(p.quality());

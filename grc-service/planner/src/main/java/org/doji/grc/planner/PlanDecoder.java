@@ -27,7 +27,7 @@ public final class PlanDecoder {
         for (int j = 0; j < p.nReq; j++) {
             SiteVertex site = g.sites().get(s.siteOf()[j]);
             placement.put(p.reqIds[j], site.name());
-            cost += site.unitPrice() * p.reqCores[j];
+            cost += site.unitPrice() * p.coresOn(j, s.siteOf()[j]);
             penalty += QualityScore.SITE_PENALTY * (1 - QualityScore.availability(site));
         }
         List<List<DirectedHop>> hopsByRequestLink = new ArrayList<>();
@@ -50,7 +50,11 @@ public final class PlanDecoder {
             routes.add(new org.doji.grc.planner.model.RoutedLink(rl.from(), rl.to(), rl.bandwidthMbps(),
                     hopsByRequestLink.get(i)));
         }
-        // prices are per core-hour and per Mbps-hour (as at every RM): the slot's length turns the rate into money
+        // a countable comes from one pool per slot: the same cost for every plan of the slot
+        for (int c = 0; c < p.countableNames.length; c++) {
+            cost += slot.countablePrices().getOrDefault(p.countableNames[c], 0.0) * p.countableRequested[c];
+        }
+        // prices are per core-hour, per Mbps-hour and per unit-hour (as at every RM): the slot's length turns the rate into money
         double hours = java.time.Duration.between(slot.start(), slot.end()).toMillis() / 3_600_000.0;
         return new CandidatePlan(slot.index(), slot.start(), slot.end(), placement, routes, cost * hours,
                 QualityScore.score(penalty), s.optimality());

@@ -48,8 +48,8 @@ public final class PlanVerifier {
                 v.add("(5) site " + name + " hosts two requested sites");
             }
             long free = (long) Math.floor(in.share() * in.slot().freeCores().getOrDefault(name, 0));
-            if (rs.cores() > free) {
-                v.add("(6) " + rs.id() + " needs " + rs.cores() + " cores, " + name + " has " + free);
+            if (rs.coresAt(name) > free) {
+                v.add("(6) " + rs.id() + " needs " + rs.coresAt(name) + " cores, " + name + " has " + free);
             }
             if (!rs.candidates().isEmpty() && !rs.candidates().contains(name)) {
                 v.add("pin: " + rs.id() + " on " + name + " not in " + rs.candidates());
@@ -146,12 +146,15 @@ public final class PlanVerifier {
         in.graph().paths().forEach(p -> paths.put(p.id(), p));
         double c = 0;
         for (RequestedSite rs : in.request().sites()) {
-            c += sites.get(plan.placement().get(rs.id())).unitPrice() * rs.cores();
+            c += sites.get(plan.placement().get(rs.id())).unitPrice() * rs.coresAt(plan.placement().get(rs.id()));
         }
         for (var r : plan.routes()) {
             for (DirectedHop h : r.hops()) {
                 c += paths.get(h.pathId()).unitPrice() * r.bandwidthMbps();
             }
+        }
+        for (var e : in.request().countables().entrySet()) {
+            c += in.slot().countablePrices().getOrDefault(e.getKey(), 0.0) * e.getValue();
         }
         return c;
     }
@@ -170,8 +173,8 @@ public final class PlanVerifier {
             double free = Math.floor(in.share() * in.slot().freeCores().getOrDefault(s.name(), 0));
             String av = s.attributes().get("availability");
             obj += quality ? 1000 * (1 - (av == null ? 1 : Double.parseDouble(av)))
-                    : s.unitPrice() * in.admin().weightOf(s.name(), s.rmId()) * rs.cores();
-            obj += a * rs.cores() / free;
+                    : s.unitPrice() * in.admin().weightOf(s.name(), s.rmId()) * rs.coresAt(s.name());
+            obj += a * rs.coresAt(s.name()) / free;
         }
         for (var r : plan.routes()) {
             for (DirectedHop h : r.hops()) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.doji.grc.planner.engine.EngineRegistry;
@@ -134,6 +135,34 @@ class PlannerTest {
             Planner p = new Planner(ENGINES, PlannerSettings.defaults().withEngine(engine), Runnable::run);
             PlanningResult r = p.plan(G, threeSites(Policy.CHEAPEST), slots());
             assertThat(r.ranked()).extracting(CandidatePlan::cost).containsExactly(15_024.0, 18_024.0);
+        }
+    }
+
+    @Test
+    void alternativesWithTheirOwnCoreCountsAndPricedCountablesOnEveryEngine() {
+        // 20 cores fit neither JN1 (8) nor JN2 (16): only the 12 asked on JS2 (16) fit; 2 licences at 0.5 each
+        RequestedSite a = new RequestedSite("a", 20, Set.of("JN1", "JN2", "JS2"), List.of(), Map.of("JS2", 12));
+        PlanningRequest r = new PlanningRequest(List.of(a, new RequestedSite("b", 4, Set.of("JN3"), List.of())),
+                List.of(new RequestedLink("a", "b", 100)), Map.of("Lic", 2L), Policy.CHEAPEST);
+        SlotCapacity all = ReferenceTopology.allFree(G, 0, T0);
+        Map<String, Integer> cores = all.freeCores();
+        List<SlotCapacity> slots = List.of(new SlotCapacity(0, T0, T0.plusSeconds(3600), cores, all.freeBandwidthMbps(),
+                Map.of("Lic", 3L), Map.of("Lic", 0.5)));
+        List<String> engines = new ArrayList<>(List.of("fast"));
+        List.of("ortools", "glpk").stream().filter(ENGINES::isAvailable).forEach(engines::add);
+        for (String engine : engines) {
+            Planner p = new Planner(ENGINES, PlannerSettings.defaults().withEngine(engine), Runnable::run);
+            PlanningResult result = p.plan(G, r, slots);
+            assertThat(result.ranked()).as(engine + " " + result.infeasible()).singleElement().satisfies(plan -> {
+                assertThat(plan.placement()).isEqualTo(Map.of("a", "JS2", "b", "JN3"));
+                // 12 cores on JS2 and 4 on JN3 at 1, the route JS2-X-JN3 at 3 + 3 per Mbps, the licences
+                assertThat(plan.cost()).isEqualTo(16 + 100 * 6 + 2 * 0.5);
+            });
+            // one licence too few: infeasible, with what is free
+            List<SlotCapacity> short1 = List.of(new SlotCapacity(0, T0, T0.plusSeconds(3600), cores,
+                    all.freeBandwidthMbps(), Map.of("Lic", 1L), Map.of("Lic", 0.5)));
+            assertThat(p.plan(G, r, short1).infeasible()).as(engine).singleElement()
+                    .satisfies(i -> assertThat(i.reason()).contains("countable Lic: 2 requested, 1 free"));
         }
     }
 }

@@ -1,7 +1,7 @@
 package org.doji.grc.planner.expr;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,11 +61,11 @@ public final class ResourceExpressionMapper {
         }
     }
 
+    /** {@code (A:8 | B:12)}: one requested site whose candidates are A and B, with 8 cores on A and 12 on B. */
     private static RequestedSite alternative(String text, ResourceExpression.Or or, Set<String> siteNames, int n) {
         List<ResourceExpression> alts = new ArrayList<>();
         flattenOr(or, alts);
-        Set<String> candidates = new LinkedHashSet<>();
-        long amount = -1;
+        Map<String, Long> coresOf = new LinkedHashMap<>();
         for (ResourceExpression alt : alts) {
             if (!(alt instanceof ResourceExpression.Amount a)) {
                 throw new ResourceExpressionException(text, alt.position(), "a single site:cores as an alternative",
@@ -75,20 +75,29 @@ public final class ResourceExpressionMapper {
                 throw new ResourceExpressionException(text, a.position(), "a known site name in an alternative",
                         "'" + a.name() + "'");
             }
-            if (amount >= 0 && a.amount() != amount) {
-                throw new ResourceExpressionException(text, a.position(),
-                        "the same core count (" + amount + ") in every alternative", Long.toString(a.amount()));
+            if (coresOf.putIfAbsent(a.name(), cores(text, a.amount(), a.position())) != null) {
+                throw new ResourceExpressionException(text, a.position(), "each site once in an alternative",
+                        "'" + a.name() + "' again");
             }
-            amount = a.amount();
-            candidates.add(a.name());
         }
-        return site(text, n, amount, candidates, or.position());
+        long first = coresOf.values().iterator().next();
+        Map<String, Integer> differing = new LinkedHashMap<>();
+        coresOf.forEach((site, cores) -> {
+            if (cores != first) {
+                differing.put(site, (int) (long) cores);
+            }
+        });
+        return new RequestedSite("s" + (n + 1), (int) first, coresOf.keySet(), List.of(), differing);
     }
 
     private static RequestedSite site(String text, int n, long cores, Set<String> candidates, int position) {
+        return new RequestedSite("s" + (n + 1), (int) cores(text, cores, position), candidates, List.of());
+    }
+
+    private static long cores(String text, long cores, int position) {
         if (cores > Integer.MAX_VALUE) {
             throw new ResourceExpressionException(text, position, "a core count below 2^31", Long.toString(cores));
         }
-        return new RequestedSite("s" + (n + 1), (int) cores, candidates, List.of());
+        return cores;
     }
 }

@@ -65,7 +65,7 @@ public final class MipFormulation {
                 int c = Arrays.binarySearch(p.cand[j], i);
                 if (c >= 0) {
                     one.add(xCol[j][c], 1);
-                    cores.add(xCol[j][c], p.reqCores[j]);
+                    cores.add(xCol[j][c], p.candCores[j][c]);
                 }
             }
             if (!one.isEmpty()) {

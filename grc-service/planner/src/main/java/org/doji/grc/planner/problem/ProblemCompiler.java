@@ -53,6 +53,7 @@ public final class ProblemCompiler {
         b.reqCores = new int[req.size()];
         b.cand = new int[req.size()][];
         b.candCost = new double[req.size()][];
+        b.candCores = new int[req.size()][];
         List<String> failures = new ArrayList<>();
         for (int j = 0; j < req.size(); j++) {
             RequestedSite rs = req.get(j);
@@ -67,13 +68,16 @@ public final class ProblemCompiler {
             }
             b.cand[j] = cs.stream().mapToInt(Integer::intValue).toArray();
             b.candCost[j] = new double[cs.size()];
+            b.candCores[j] = new int[cs.size()];
             for (int c = 0; c < cs.size(); c++) {
                 int i = cs.get(c);
                 SiteVertex s = sites.get(i);
+                int cores = rs.coresAt(s.name());
+                b.candCores[j][c] = cores;
                 double base = quality
                         ? QualityScore.SITE_PENALTY * (1 - QualityScore.availability(s))
-                        : s.unitPrice() * admin.weightOf(s.name(), s.rmId()) * rs.cores();
-                b.candCost[j][c] = base + admin.loadSpreadWeight() * rs.cores() / b.freeCores[i];
+                        : s.unitPrice() * admin.weightOf(s.name(), s.rmId()) * cores;
+                b.candCost[j][c] = base + admin.loadSpreadWeight() * cores / b.freeCores[i];
             }
             if (cs.isEmpty()) {
                 failures.add("no site can host requested site " + rs.id() + " (" + rs.cores() + " cores"
@@ -155,7 +159,7 @@ public final class ProblemCompiler {
         if (!rs.candidates().isEmpty() && !rs.candidates().contains(s.name())) {
             return false;
         }
-        if (rs.cores() > freeCores) {
+        if (rs.coresAt(s.name()) > freeCores) {
             return false;
         }
         for (Requirement q : rs.requirements()) {
@@ -189,6 +193,7 @@ public final class ProblemCompiler {
         int[] reqCores;
         int[][] cand;
         double[][] candCost;
+        int[][] candCores;
         String[] pathIds;
         int[] pathU;
         int[] pathV;

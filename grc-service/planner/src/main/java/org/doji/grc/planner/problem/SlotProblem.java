@@ -29,6 +29,8 @@ public final class SlotProblem {
     public final int[][] cand;
     /** objective coefficient of x[j][cand[j][c]]. */
     public final double[][] candCost;
+    /** rc_ij: cores requested site j needs on site cand[j][c] (its own cores unless its alternatives differ). */
+    public final int[][] candCores;
 
     public final int nPaths;
     public final String[] pathIds;
@@ -69,6 +71,7 @@ public final class SlotProblem {
         reqCores = b.reqCores;
         cand = b.cand;
         candCost = b.candCost;
+        candCores = b.candCores;
         pathIds = b.pathIds;
         nPaths = pathIds.length;
         pathU = b.pathU;
@@ -97,6 +100,12 @@ public final class SlotProblem {
     /** Head vertex of an arc. */
     public int arcHead(int arc) {
         return (arc & 1) == 0 ? pathV[arc >> 1] : pathU[arc >> 1];
+    }
+
+    /** Cores requested site j needs on site i (a candidate of j). */
+    public int coresOn(int j, int site) {
+        int c = java.util.Arrays.binarySearch(cand[j], site);
+        return c < 0 ? reqCores[j] : candCores[j][c];
     }
 
     /** Objective coefficient of placing requested site j on site i, or NaN when not a candidate. */

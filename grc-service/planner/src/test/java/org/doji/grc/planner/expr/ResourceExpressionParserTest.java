@@ -66,9 +66,22 @@ class ResourceExpressionParserTest {
     }
 
     @Test
+    void alternativesMayAskForDifferentCoreCounts() {
+        ResourceExpressionMapper.Mapping m = ResourceExpressionMapper.map("(ClustA:10 | ClustB:8) & Lic:2", SITES);
+        RequestedSite s1 = m.sites().get(0);
+        assertThat(s1.candidates()).containsExactlyInAnyOrder("ClustA", "ClustB");
+        assertThat(s1.coresAt("ClustA")).isEqualTo(10);
+        assertThat(s1.coresAt("ClustB")).isEqualTo(8);
+        assertThat(m.countables()).isEqualTo(Map.of("Lic", 2L));
+    }
+
+    @Test
     void rejectsAlternativesThePlannerCannotExpress() {
-        assertThatThrownBy(() -> ResourceExpressionMapper.map("ClustA:10 | ClustB:8", SITES))
-                .isInstanceOfSatisfying(ResourceExpressionException.class, ex -> assertThat(ex.position()).isEqualTo(12));
+        assertThatThrownBy(() -> ResourceExpressionMapper.map("ClustA:10 | ClustA:8", SITES))
+                .isInstanceOfSatisfying(ResourceExpressionException.class, ex -> {
+                    assertThat(ex.position()).isEqualTo(12);
+                    assertThat(ex.expected()).isEqualTo("each site once in an alternative");
+                });
         assertThatThrownBy(() -> ResourceExpressionMapper.map("ClustA:10 | Lic:10", SITES))
                 .isInstanceOfSatisfying(ResourceExpressionException.class, ex -> {
                     assertThat(ex.position()).isEqualTo(12);
