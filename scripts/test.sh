@@ -49,9 +49,11 @@ if [[ " $databases " == *" postgresql "* ]]; then
   echo "[test] PostgreSQL up in $((SECONDS - t0)) s"
 fi
 
-# The smart builder (.mvn/extensions.xml) starts modules by their critical path: the GRC's chain to the ITs
-# first, the adapters' suites (which mostly wait on their batch systems and switches) beside it. Two at a time.
-build=(./mvnw -B -T 2 -b smart)
+# two modules at a time: the adapters' suites mostly wait on their batch systems and switches, and the GRC's
+# modules do not need them (integration-tests still starts only when every module it uses is built). Starting the
+# ITs before the adapters' suites end (Takari's smart builder) was slower: 29:05 against 22:46, both at once
+# fighting for the two cores.
+build=(./mvnw -B -T 2)
 if [[ " $databases " == *" h2 "* ]]; then
   pg=()
   if [[ " $databases " == *" postgresql "* ]]; then

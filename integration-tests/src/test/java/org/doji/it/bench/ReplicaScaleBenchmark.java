@@ -113,8 +113,12 @@ public final class ReplicaScaleBenchmark {
                     args.addAll(Arrays.asList(more.trim().split("\\s+")));
                 }
                 // the first replica migrates the schema; the others join it
-                replicas.add(GrcProcess.start(db, dir.resolve("grc-" + n + "-" + r + ".log"),
-                        List.of("-XX:TieredStopAtLevel=4", "-Xmx768m"), args, 0));
+                List<String> jvm = new ArrayList<>(List.of("-XX:TieredStopAtLevel=4", "-Xmx768m"));
+                String moreJvm = System.getProperty("bench.grc-jvm", ""); // e.g. -XX:StartFlightRecording=...
+                if (!moreJvm.isBlank()) {
+                    jvm.addAll(Arrays.asList(moreJvm.trim().replace("{replica}", n + "-" + r).split("\\s+")));
+                }
+                replicas.add(GrcProcess.start(db, dir.resolve("grc-" + n + "-" + r + ".log"), jvm, args, 0));
             }
             List<GrcClient> ports = new ArrayList<>();
             for (int c = 0; c < clients; c++) {
