@@ -89,12 +89,17 @@ public final class ReplicaScaleBenchmark {
                 : ReferenceGrid.generated(domains, Integer.getInteger("bench.sites-per-domain", 9));
         out.printf("grid: %d RMs (%s)%n", topology.rms().size(), domains == 0 ? "the reference grid"
                 : domains + " domains of " + Integer.getInteger("bench.sites-per-domain", 9) + " sites, an NRM each");
-        try (RmFleet fleet = RmFleet.start(topology, dir, Map.of(), false)) {
+        // the RMs log at WARN like the replicas: a log line per step would be measured too
+        Map<String, String> rmSettings = new java.util.HashMap<>(Map.of("logging.level.org.doji", "WARN"));
+        if (domains > 0) { // 100 RMs of 10 connections each would pass PostgreSQL's 400 (scripts/postgres.sh)
+            rmSettings.put("spring.datasource.hikari.maximum-pool-size", "3");
+        }
+        try (RmFleet fleet = RmFleet.start(topology, dir, rmSettings, false)) {
             for (int n : replicaCounts) {
                 table.add(measure(fleet, dir, n, clients, warmup, seconds));
             }
         }
-        out.println("| replicas | co-allocations/s | latency p50 ms | CPU ms per co-allocation (replicas + RMs and clients) |"
+        out.println("| replicas | co-allocations/s | latency p50 ms | CPU ms per co-allocation (replicas + RMs and clients + PostgreSQL) |"
                 + " commits per co-allocation | rows written per co-allocation (GRC + RMs) | RM calls per co-allocation |");
         out.println("|---|---|---|---|---|---|---|");
         table.forEach(out::println);
@@ -144,13 +149,14 @@ public final class ReplicaScaleBenchmark {
             int k = Math.max(1, done.get());
             double grcCpu = (cpu[0] - cpu0[0]) / 1e6 / k;
             double ownCpu = (cpu[1] - cpu0[1]) / 1e6 / k;
-            out.printf("%d replica(s): %d reserved (%d not) in %.1f s = %.1f/s, latency p50 %.1f p99 %.1f ms, CPU %.1f + %.1f ms,"
+            double dbCpu = (cpu[2] - cpu0[2]) / 1e6 / k;
+            out.printf("%d replica(s): %d reserved (%d not) in %.1f s = %.1f/s, latency p50 %.1f p99 %.1f ms, CPU %.1f + %.1f + %.1f ms,"
                             + " %.1f commits, %.1f + %.1f rows, %.1f RM calls per co-allocation, load %.2f%n", n, done.get(),
-                    failed.get(), secs, done.get() / secs, latency.percentile(50), latency.percentile(99), grcCpu, ownCpu,
+                    failed.get(), secs, done.get() / secs, latency.percentile(50), latency.percentile(99), grcCpu, ownCpu, dbCpu,
                     (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k, (double) (pg[2] - pg0[2]) / k, calls / k,
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-            return String.format("| %d | %.1f | %.1f | %.1f + %.1f | %.1f | %.1f + %.1f | %.1f |", n, done.get() / secs,
-                    latency.percentile(50), grcCpu, ownCpu, (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k,
+            return String.format("| %d | %.1f | %.1f | %.1f + %.1f + %.1f | %.1f | %.1f + %.1f | %.1f |", n, done.get() / secs,
+                    latency.percentile(50), grcCpu, ownCpu, dbCpu, (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k,
                     (double) (pg[2] - pg0[2]) / k, calls / k);
         } finally {
             replicas.forEach(GrcProcess::close);
@@ -199,17 +205,33 @@ public final class ReplicaScaleBenchmark {
                 GrcClient.flexible(est, est.plus(2, ChronoUnit.HOURS), Duration.ofHours(1)));
     }
 
-    /** CPU nanoseconds: [the replicas' processes, this JVM]. */
+    /** CPU nanoseconds: [the replicas' processes, this JVM (the RMs and the clients), PostgreSQL's processes]. */
     private static long[] cpu(List<GrcProcess> replicas) throws Exception {
-        long ticksPerSecond = 100; // USER_HZ on Linux
         long grc = 0;
         for (GrcProcess p : replicas) {
-            String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            grc += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * (1_000_000_000L / ticksPerSecond);
+            grc += cpuOf(Files.readString(Path.of("/proc/" + p.pid() + "/stat")));
+        }
+        long db = 0;
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String stat = Files.readString(proc.resolve("stat"));
+                    if (stat.contains("(postgres)")) {
+                        db += cpuOf(stat);
+                    }
+                } catch (java.io.IOException gone) {
+                    // a backend that ended between list and read
+                }
+            }
         }
         long own = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-        return new long[] {grc, own};
+        return new long[] {grc, own, db};
+    }
+
+    /** utime + stime of one /proc/PID/stat line, in nanoseconds (USER_HZ = 100 on Linux). */
+    private static long cpuOf(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
     }
 
     /** [commits of the database, rows written in the GRC's schema, rows written in every other schema]. */

@@ -301,6 +301,27 @@ class DojiCliIT {
     }
 
     @Test
+    void thePathPolicyOfTheRequestReachesTheNetworkRmAndIsShownInThePlan() throws Exception {
+        Run r = cli("reserve", "--site", "a:4:at=SITE_A", "--site", "b:4:at=SITE_B", "--link", "a-b:500",
+                "--path-policy", "hop", "--start", at(10), "--duration", "1h", "--poll-interval", "100ms");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("POLICY").containsPattern("a-b +SITE_A-SITE_B +nrm-d1 +500 +hop");
+        CoAllocationDocument doc = document(keyOf(r));
+        assertThat(doc.getRequest().getPathPolicy()).isEqualTo("hop");
+        assertThat(doc.getPlan().getPath()).singleElement().satisfies(p -> assertThat(p.getPolicy()).isEqualTo("hop"));
+        // the NRM holds the path with the policy it was asked for
+        var nrm = doc.getRm().stream().filter(o -> o.getRmId().equals("nrm-d1")).findFirst().orElseThrow();
+        var held = new org.doji.rm.soap.client.RemoteResourceManager(grid.rmUrls().get("nrm-d1"),
+                java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30))
+                .get(org.doji.rm.api.Caller.ANONYMOUS, nrm.getReservationKey());
+        assertThat(held.spec().network()).singleElement().satisfies(n -> assertThat(n.policy()).isEqualTo("hop"));
+
+        Run bad = cli("plan", "--site", "a:1", "--path-policy", "no such", "--start", at(10), "--duration", "1h");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--path-policy");
+    }
+
+    @Test
     void alternativesWithDifferentCoreCountsGoWhereTheirOwnCountFits() throws Exception {
         awaitEveryRmDescribed();
         // SITE_A has 16 cores: 20 fit only as the 6 asked on SITE_B, though SITE_A is cheaper

@@ -9,6 +9,7 @@ import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.NetworkRouting;
 import org.doji.rm.spi.ResourceBackend;
 
 /** Answers describe and the N-slot availability query, scaled to the caller's service level. */
@@ -41,8 +42,10 @@ final class AvailabilityReporter {
         return description;
     }
 
-    List<SlotAvailability> availability(List<TimeWindow> slots, String user, Set<String> downNodes) {
+    /** @param pathPolicy the routing policy free bandwidth is computed with, as a reservation asking for it is routed */
+    List<SlotAvailability> availability(List<TimeWindow> slots, String user, String pathPolicy, Set<String> downNodes) {
         double share = settings.shareFor(user);
+        NetworkRouting routing = description.paths().isEmpty() ? null : backend.routing(pathPolicy);
         List<SlotAvailability> out = new ArrayList<>(slots.size());
         for (int i = 0; i < slots.size(); i++) {
             TimeWindow w = slots.get(i);
@@ -53,7 +56,7 @@ final class AvailabilityReporter {
             }
             List<SlotAvailability.PathFree> paths = new ArrayList<>();
             for (ResourceInventory.Path p : description.paths()) {
-                long free = backend.routing(null).bestBandwidth(p.from(), p.to(), calendar.linkView(w));
+                long free = routing.bestBandwidth(p.from(), p.to(), calendar.linkView(w));
                 paths.add(new SlotAvailability.PathFree(p.from(), p.to(), (long) Math.floor(free * share),
                         p.unitPrice(), p.latencyMs()));
             }

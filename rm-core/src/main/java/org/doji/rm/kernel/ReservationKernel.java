@@ -123,7 +123,7 @@ public class ReservationKernel implements ResourceManager {
         // authenticated end user sees its own share and cannot borrow another user's
         boolean mayActForOthers = caller.coordinator() || Caller.ANONYMOUS.equals(caller);
         String user = query.onBehalfOf() != null && mayActForOthers ? query.onBehalfOf() : caller.name();
-        return read(() -> reporter.availability(query.slots(), user, backend.liveState().downNodes()));
+        return read(() -> reporter.availability(query.slots(), user, query.pathPolicy(), backend.liveState().downNodes()));
     }
 
     @Override

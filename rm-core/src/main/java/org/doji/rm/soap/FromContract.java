@@ -90,7 +90,7 @@ public final class FromContract {
         for (int i = 0; i < q.getSlot().size(); i++) {
             slots.add(window(q.getSlot().get(i), "query/slot[" + (i + 1) + "]"));
         }
-        return new AvailabilityQuery(slots, q.getOnBehalfOf());
+        return new AvailabilityQuery(slots, q.getOnBehalfOf(), q.getPathPolicy());
     }
 
     public static ResourceInventory description(org.doji.contract.types.ResourceDescription d) {

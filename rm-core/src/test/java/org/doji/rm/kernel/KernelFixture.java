@@ -36,8 +36,13 @@ final class KernelFixture {
     }
 
     KernelFixture(BackendInventory inventory, RmSettings settings, Instant start) {
+        this(new SimulatedBackend(inventory), settings, start);
+    }
+
+    /** A kernel over {@code backend} (a simulated backend with some behaviour changed). */
+    KernelFixture(SimulatedBackend backend, RmSettings settings, Instant start) {
         this.clock = new SettableClock(start);
-        this.backend = new SimulatedBackend(inventory);
+        this.backend = backend;
         this.settings = settings;
         this.kernel = new ReservationKernel(settings, backend, store, clock, notifier);
     }

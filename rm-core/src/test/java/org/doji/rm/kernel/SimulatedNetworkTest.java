@@ -56,4 +56,40 @@ class SimulatedNetworkTest {
         assertThatThrownBy(() -> f.kernel.reserve(KernelFixture.GRC, KernelFixture.id(), path("A", "B", 4_000, w), null))
                 .isInstanceOfSatisfying(DojiException.class, e -> assertThat(e.errorCode()).isEqualTo("INSUFFICIENT_BANDWIDTH"));
     }
+
+    @Test
+    void availabilityComputesFreeBandwidthWithThePathPolicyItIsAskedFor() {
+        List<String> asked = new java.util.ArrayList<>();
+        org.doji.rm.sim.SimulatedBackend halving = new org.doji.rm.sim.SimulatedBackend(domain()) {
+            @Override
+            public org.doji.rm.spi.NetworkRouting routing(String policy) {
+                asked.add(policy);
+                org.doji.rm.spi.NetworkRouting own = super.routing(policy);
+                if (!"halved".equals(policy)) {
+                    return own;
+                }
+                return new org.doji.rm.spi.NetworkRouting() {
+                    @Override
+                    public java.util.Optional<List<String>> route(NetworkDemand demand, org.doji.rm.spi.LinkFreeView free) {
+                        return own.route(demand, free);
+                    }
+
+                    @Override
+                    public long bestBandwidth(String from, String to, org.doji.rm.spi.LinkFreeView free) {
+                        return own.bestBandwidth(from, to, free) / 2;
+                    }
+                };
+            }
+        };
+        KernelFixture f = new KernelFixture(halving, KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()),
+                KernelFixture.T0);
+        TimeWindow w = KernelFixture.window(60, 120);
+        var byDefault = f.kernel.availability(KernelFixture.GRC, new org.doji.rm.model.AvailabilityQuery(List.of(w), null));
+        var halved = f.kernel.availability(KernelFixture.GRC, new org.doji.rm.model.AvailabilityQuery(List.of(w), null, "halved"));
+        assertThat(byDefault.get(0).paths()).filteredOn(p -> p.to().equals("B") || p.from().equals("B") && p.to().equals("A"))
+                .singleElement().satisfies(p -> assertThat(p.freeBandwidthMbps()).isEqualTo(10_000));
+        assertThat(halved.get(0).paths()).filteredOn(p -> p.to().equals("B") || p.from().equals("B") && p.to().equals("A"))
+                .singleElement().satisfies(p -> assertThat(p.freeBandwidthMbps()).isEqualTo(5_000));
+        assertThat(asked).containsOnlyOnce("halved").last().isEqualTo("halved");
+    }
 }

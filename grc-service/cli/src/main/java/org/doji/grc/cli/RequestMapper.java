@@ -53,6 +53,7 @@ public final class RequestMapper {
         r.setTime(time(o));
         r.setPolicy(o.policy);
         r.setDescription(o.description);
+        r.setPathPolicy(pathPolicy(o));
         r.getAdditionalUser().addAll(users(o));
         return r;
     }
@@ -70,6 +71,7 @@ public final class RequestMapper {
         r.setTime(o.hasTime() ? time(o) : current.getTime());
         r.setPolicy(o.policy != null ? o.policy : current.getPolicy());
         r.setDescription(o.description != null ? o.description : current.getDescription());
+        r.setPathPolicy(o.pathPolicy != null ? pathPolicy(o) : current.getPathPolicy());
         r.getAdditionalUser().addAll(o.additionalUsers.isEmpty() ? current.getAdditionalUser() : users(o));
         // an expression says every countable the request needs; other ways of giving sites keep the current ones
         r.getCountable().addAll(o.expression != null ? asked.countables() : current.getCountable());
@@ -82,10 +84,11 @@ public final class RequestMapper {
      */
     public void checkModifiable(RequestOptions o) {
         if (!o.hasSites() && !o.hasLinks() && !o.hasTime() && o.policy == null && o.description == null
-                && o.additionalUsers.isEmpty()) {
+                && o.additionalUsers.isEmpty() && o.pathPolicy == null) {
             throw CliException.badArguments("nothing to modify: give new sites, links, time, --policy, "
-                    + "--description or --also");
+                    + "--path-policy, --description or --also");
         }
+        pathPolicy(o);
         if (o.hasSites()) {
             links(o, sites(o).sites());
         }
@@ -93,6 +96,10 @@ public final class RequestMapper {
             time(o);
         }
         users(o);
+    }
+
+    private static String pathPolicy(RequestOptions o) {
+        return o.pathPolicy == null ? null : Specs.name("--path-policy", o.pathPolicy);
     }
 
     /** The requested sites, and the countables when they come from an expression. */

@@ -56,6 +56,10 @@ public class RequestOptions {
     @Option(names = "--description", paramLabel = "TEXT", description = "A note stored with the co-allocation")
     String description;
 
+    @Option(names = "--path-policy", paramLabel = "NAME", description = {"The path allocation policy the network RMs "
+            + "use for the links: hop, bandwidth or fat-tree on the OpenFlow NRM (default: each NRM's own)."})
+    String pathPolicy;
+
     @Option(names = "--also", paramLabel = "USER", description = "Another user who may use the reservation. Repeatable.")
     List<String> additionalUsers = new ArrayList<>();
 

@@ -55,9 +55,10 @@ final class TextViews {
         }
         sites.print(out, "    ");
         if (!p.getPath().isEmpty()) {
-            Table paths = new Table("LINK", "PATH", "RM", "MBPS");
+            Table paths = new Table("LINK", "PATH", "RM", "MBPS", "POLICY");
             for (PlannedPath h : p.getPath()) {
-                paths.row(h.getRequestFrom() + "-" + h.getRequestTo(), h.getFrom() + "-" + h.getTo(), h.getRmId(), h.getBandwidthMbps());
+                paths.row(h.getRequestFrom() + "-" + h.getRequestTo(), h.getFrom() + "-" + h.getTo(), h.getRmId(), h.getBandwidthMbps(),
+                        h.getPolicy() == null ? "default" : h.getPolicy());
             }
             paths.print(out, "    ");
         }

@@ -130,6 +130,7 @@ public final class Views {
             x.put("to", h.getTo());
             x.put("rmId", h.getRmId());
             x.put("bandwidthMbps", h.getBandwidthMbps());
+            put(x, "policy", h.getPolicy());
             paths.add(x);
         }
         m.put("paths", paths);

@@ -95,6 +95,7 @@ final class AvailabilityBatcher {
     private List<Waiter> nextBatch() {
         List<Waiter> batch = new ArrayList<>();
         String user = null;
+        String policy = null;
         int windows = 0;
         for (Iterator<Waiter> it = pending.iterator(); it.hasNext(); ) {
             Waiter w = it.next();
@@ -102,11 +103,14 @@ final class AvailabilityBatcher {
                 it.remove();
                 continue;
             }
+            // one call answers for one user and one path policy
             if (!batch.isEmpty() && (!Objects.equals(user, w.query().onBehalfOf())
+                    || !Objects.equals(policy, w.query().pathPolicy())
                     || windows + w.query().slots().size() > MAX_WINDOWS)) {
                 continue;
             }
             user = w.query().onBehalfOf();
+            policy = w.query().pathPolicy();
             windows += w.query().slots().size();
             batch.add(w);
             it.remove();
@@ -122,7 +126,8 @@ final class AvailabilityBatcher {
                 .collect(Collectors.joining(",")));
         try {
             List<SlotAvailability> answer = rm.availability(self,
-                    new AvailabilityQuery(new ArrayList<>(merged.keySet()), batch.get(0).query().onBehalfOf()));
+                    new AvailabilityQuery(new ArrayList<>(merged.keySet()), batch.get(0).query().onBehalfOf(),
+                            batch.get(0).query().pathPolicy()));
             batchSizes.record(batch.size());
             Map<Integer, SlotAvailability> byIndex = new LinkedHashMap<>();
             answer.forEach(s -> byIndex.put(s.index(), s));

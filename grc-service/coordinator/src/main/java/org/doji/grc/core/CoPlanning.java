@@ -93,7 +93,8 @@ class CoPlanning {
         List<List<TimeWindow>> windows = jobs.stream().map(j -> CandidateSlots.of(j.request().time(), slots)).toList();
         List<AvailabilityQuery> queries = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {
-            queries.add(new AvailabilityQuery(windows.get(i), askOnBehalfOf(jobs.get(i).user())));
+            queries.add(new AvailabilityQuery(windows.get(i), askOnBehalfOf(jobs.get(i).user()),
+                    jobs.get(i).request().pathPolicy()));
         }
         Map<String, ResourceInventory> descriptions = registry.describeAll();
         Map<String, List<CompletableFuture<List<SlotAvailability>>>> futures = new LinkedHashMap<>();

@@ -29,7 +29,7 @@ public final class PlanSpecs {
         for (CoPlan.RoutedLink l : plan.links()) {
             for (CoPlan.Hop h : l.hops()) {
                 network.computeIfAbsent(h.rmId(), k -> new ArrayList<>())
-                        .add(new NetworkDemand(h.from(), h.to(), l.bandwidthMbps(), null, null));
+                        .add(new NetworkDemand(h.from(), h.to(), l.bandwidthMbps(), null, request.pathPolicy()));
             }
         }
         for (CoPlan.PlacedCountable c : plan.countables()) {

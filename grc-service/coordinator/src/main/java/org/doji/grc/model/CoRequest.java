@@ -10,10 +10,12 @@ import org.doji.rm.model.Requirement;
 
 /**
  * A co-allocation request: sites with cores (optionally pinned to candidates and with attribute
- * requirements), links between them, the time constraint, and the user's policy.
+ * requirements), links between them, the time constraint, the user's policy, and the path allocation policy the
+ * network RMs use for its links ({@code pathPolicy}, null: each NRM's default).
  */
 public record CoRequest(List<Site> sites, List<Link> links, List<CountableDemand> countables, Time time,
-                        Policy policy, List<String> additionalUsers, String resourceExpression, String description) {
+                        Policy policy, List<String> additionalUsers, String resourceExpression, String description,
+                        String pathPolicy) {
 
     public CoRequest {
         sites = List.copyOf(sites);
@@ -21,6 +23,12 @@ public record CoRequest(List<Site> sites, List<Link> links, List<CountableDemand
         countables = List.copyOf(countables == null ? List.of() : countables);
         additionalUsers = List.copyOf(additionalUsers == null ? List.of() : additionalUsers);
         policy = policy == null ? Policy.CHEAPEST : policy;
+    }
+
+    /** A request with each NRM's default path allocation policy. */
+    public CoRequest(List<Site> sites, List<Link> links, List<CountableDemand> countables, Time time, Policy policy,
+                     List<String> additionalUsers, String resourceExpression, String description) {
+        this(sites, links, countables, time, policy, additionalUsers, resourceExpression, description, null);
     }
 
     /**

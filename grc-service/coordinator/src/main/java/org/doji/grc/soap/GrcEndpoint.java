@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.doji.grc.model.CoRequest;
 import org.doji.contract.*;
 import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.grc.Cancel;
@@ -78,8 +79,11 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
     @Override
     public PlanResult plan(CoAllocationRequest request, Integer maxPlans)
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
-        return call(() -> GrcToContract.planResult(service.plan(caller(), GrcFromContract.request(request)),
-                maxPlans == null ? Integer.MAX_VALUE : maxPlans));
+        return call(() -> {
+            CoRequest asked = GrcFromContract.request(request);
+            return GrcToContract.planResult(service.plan(caller(), asked), maxPlans == null ? Integer.MAX_VALUE : maxPlans,
+                    asked.pathPolicy());
+        });
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class GrcFromContract {
                 r.getCountable().stream().map(c -> new CountableDemand(c.getName(), c.getAmount())).toList(),
                 time(r.getTime()),
                 r.getPolicy() == null ? Policy.CHEAPEST : Policy.valueOf(r.getPolicy().value()),
-                r.getAdditionalUser(), null, r.getDescription());
+                r.getAdditionalUser(), null, r.getDescription(), r.getPathPolicy());
     }
 
     private static CoRequest.Site site(SiteRequest s) {

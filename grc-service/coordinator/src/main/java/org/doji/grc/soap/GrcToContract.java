@@ -65,10 +65,13 @@ public final class GrcToContract {
         out.setPolicy(org.doji.contract.types.Policy.fromValue(r.policy().name()));
         out.getAdditionalUser().addAll(r.additionalUsers());
         out.setDescription(r.description());
+        out.setPathPolicy(r.pathPolicy());
         return out;
     }
 
-    public static org.doji.contract.types.CoAllocationPlan plan(CoPlan p, java.util.List<RmOutcome> outcomes, Integer rank) {
+    /** @param pathPolicy the path allocation policy the request asked the NRMs for (null: their default) */
+    public static org.doji.contract.types.CoAllocationPlan plan(CoPlan p, java.util.List<RmOutcome> outcomes, Integer rank,
+                                                                String pathPolicy) {
         var out = new org.doji.contract.types.CoAllocationPlan();
         out.setWindow(ToContract.window(p.window()));
         out.setSlot(p.slot());
@@ -96,6 +99,7 @@ public final class GrcToContract {
                 x.setBandwidthMbps(Math.toIntExact(l.bandwidthMbps()));
                 x.setRequestFrom(l.requestFrom());
                 x.setRequestTo(l.requestTo());
+                x.setPolicy(pathPolicy);
                 out.getPath().add(x);
             }
         }
@@ -120,7 +124,7 @@ public final class GrcToContract {
         d.setReason(c.reason() == null || c.reason().length() <= 1024 ? c.reason() : c.reason().substring(0, 1021) + "...");
         d.setRequest(request(c.request()));
         if (c.plan() != null) {
-            d.setPlan(plan(c.plan(), c.outcomes(), null));
+            d.setPlan(plan(c.plan(), c.outcomes(), null, c.request().pathPolicy()));
         }
         for (RmOutcome o : c.outcomes()) {
             org.doji.contract.types.RmOutcome x = new org.doji.contract.types.RmOutcome();
@@ -146,14 +150,14 @@ public final class GrcToContract {
         return d;
     }
 
-    public static PlanResult planResult(PlanningOutcome outcome, int maxPlans) {
+    public static PlanResult planResult(PlanningOutcome outcome, int maxPlans, String pathPolicy) {
         PlanResult out = new PlanResult();
         int rank = 1;
         for (CoPlan p : outcome.ranked()) {
             if (rank > maxPlans) {
                 break;
             }
-            out.getPlan().add(plan(p, java.util.List.of(), rank++));
+            out.getPlan().add(plan(p, java.util.List.of(), rank++, pathPolicy));
         }
         for (PlanningOutcome.Infeasible i : outcome.infeasible()) {
             InfeasibleSlot x = new InfeasibleSlot();

@@ -119,6 +119,22 @@ class AvailabilityBatcherTest {
     }
 
     @Test
+    void queriesForDifferentPathPoliciesGoInCallsOfTheirOwn() throws Exception {
+        AvailabilityBatcher batcher = new AvailabilityBatcher(rm(), Caller.coordinator("grc"), executor, sizes);
+        firstCallMayReturn.countDown();
+        var answers = batcher.availability(List.of(new AvailabilityQuery(List.of(hour(1)), "alice", "hop"),
+                new AvailabilityQuery(List.of(hour(2)), "alice", "bandwidth"),
+                new AvailabilityQuery(List.of(hour(3)), "alice", "hop")));
+        for (var a : answers) {
+            a.get(5, TimeUnit.SECONDS);
+        }
+        // an NRM computes free bandwidth with the policy it is asked for: one call per policy, the policy passed on
+        assertThat(calls).extracting(AvailabilityQuery::pathPolicy).containsExactly("hop", "bandwidth");
+        assertThat(calls.get(0).slots()).containsExactly(hour(1), hour(3));
+        assertThat(calls.get(1).slots()).containsExactly(hour(2));
+    }
+
+    @Test
     void aFailedCallFailsEveryQueryItCarried() throws Exception {
         AvailabilityBatcher batcher = new AvailabilityBatcher(rm(), Caller.coordinator("grc"), executor, sizes);
         failing = true;

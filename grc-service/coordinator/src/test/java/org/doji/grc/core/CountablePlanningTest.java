@@ -100,6 +100,20 @@ class CountablePlanningTest {
     }
 
     @Test
+    void theRequestsPathPolicyGoesToEveryNetworkDemand() {
+        CoRequest r = new CoRequest(List.of(new CoRequest.Site("a", 1, Set.of(), List.of()),
+                new CoRequest.Site("b", 1, Set.of(), List.of())), List.of(new CoRequest.Link("a", "b", 100, null)),
+                List.of(), new CoRequest.Time(W.start(), W.start(), W.duration(), true), Policy.CHEAPEST, List.of(), null,
+                null, "hop");
+        CoPlan p = new CoPlan(0, W, List.of(new CoPlan.PlacedSite("a", "A", "crm-a", 1),
+                new CoPlan.PlacedSite("b", "B", "crm-b", 1)), List.of(new CoPlan.RoutedLink("a", "b", 100,
+                List.of(new CoPlan.Hop("nrm-1", "A", "X1"), new CoPlan.Hop("nrm-2", "X1", "B")))), 1, 0);
+        Map<String, ReservationSpec> specs = PlanSpecs.perRm(p, r, "alice", "g1");
+        assertThat(specs.get("nrm-1").network()).singleElement().satisfies(n -> assertThat(n.policy()).isEqualTo("hop"));
+        assertThat(specs.get("nrm-2").network()).singleElement().satisfies(n -> assertThat(n.policy()).isEqualTo("hop"));
+    }
+
+    @Test
     void aModificationCountsTheLicencesItAlreadyHolds() {
         CoPlan old = new CoPlan(0, W, List.of(new CoPlan.PlacedSite("s1", "B", "crm-b", 6)), List.of(),
                 List.of(new CoPlan.PlacedCountable("Lic", 2, "crm-a")), 7, 0);

@@ -164,6 +164,7 @@ public class RemoteResourceManager implements ResourceManager {
             q.getSlot().add(ToContract.window(w));
         }
         q.setOnBehalfOf(query.onBehalfOf());
+        q.setPathPolicy(query.pathPolicy());
         return remote("getAvailableResources", () -> FromContract.availability(at(null).getAvailableResources(q)));
     }
 
