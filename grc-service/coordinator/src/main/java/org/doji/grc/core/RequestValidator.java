@@ -78,6 +78,15 @@ public class RequestValidator {
                 }
             }
         }
+        java.util.Map<String, Long> countables = new java.util.HashMap<>();
+        for (org.doji.rm.model.CountableDemand c : r.countables()) {
+            long before = countables.getOrDefault(c.name(), 0L);
+            if (c.amount() <= 0 || before > Long.MAX_VALUE - c.amount()) {
+                throw DojiException.invalidField("countable/@amount", "AMOUNT_OUT_OF_RANGE", "countable " + c.name()
+                        + " asks for " + (c.amount() <= 0 ? c.amount() : "more than " + Long.MAX_VALUE) + " units");
+            }
+            countables.put(c.name(), before + c.amount());
+        }
         Set<String> pairs = new HashSet<>();
         for (CoRequest.Link l : r.links()) {
             if (!ids.contains(l.from()) || !ids.contains(l.to())) {
