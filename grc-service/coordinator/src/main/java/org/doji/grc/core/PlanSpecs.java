@@ -1,7 +1,6 @@
 package org.doji.grc.core;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.doji.grc.model.CoPlan;
@@ -18,34 +17,22 @@ public final class PlanSpecs {
     }
 
     public static Map<String, ReservationSpec> perRm(CoPlan plan, CoRequest request, String owner, String globalId) {
-        Map<String, List<ComputeDemand>> compute = new LinkedHashMap<>();
-        Map<String, List<NetworkDemand>> network = new LinkedHashMap<>();
-        Map<String, List<CountableDemand>> countables = new LinkedHashMap<>();
+        RmParts parts = new RmParts();
         for (CoPlan.PlacedSite s : plan.sites()) {
             CoRequest.Site requested = request.sites().stream().filter(r -> r.id().equals(s.requestSite())).findFirst().orElseThrow();
-            compute.computeIfAbsent(s.rmId(), k -> new ArrayList<>())
-                    .add(new ComputeDemand(s.site(), s.cores(), requested.requirements()));
+            parts.compute(s.rmId(), new ComputeDemand(s.site(), s.cores(), requested.requirements()));
         }
         for (CoPlan.RoutedLink l : plan.links()) {
             for (CoPlan.Hop h : l.hops()) {
-                network.computeIfAbsent(h.rmId(), k -> new ArrayList<>())
-                        .add(new NetworkDemand(h.from(), h.to(), l.bandwidthMbps(), null, request.pathPolicy()));
+                parts.network(h.rmId(), new NetworkDemand(h.from(), h.to(), l.bandwidthMbps(), null, request.pathPolicy()));
             }
         }
         for (CoPlan.PlacedCountable c : plan.countables()) {
-            countables.computeIfAbsent(c.rmId(), k -> new ArrayList<>()).add(new CountableDemand(c.name(), c.amount()));
+            parts.countable(c.rmId(), new CountableDemand(c.name(), c.amount()));
         }
         List<String> users = new ArrayList<>();
         users.add(owner);
         request.additionalUsers().stream().filter(u -> !users.contains(u)).forEach(users::add);
-        Map<String, ReservationSpec> specs = new LinkedHashMap<>();
-        List<String> rmIds = new ArrayList<>(compute.keySet());
-        network.keySet().stream().filter(id -> !rmIds.contains(id)).forEach(rmIds::add);
-        countables.keySet().stream().filter(id -> !rmIds.contains(id)).forEach(rmIds::add);
-        for (String rmId : rmIds) {
-            specs.put(rmId, new ReservationSpec(plan.window(), compute.getOrDefault(rmId, List.of()),
-                    network.getOrDefault(rmId, List.of()), countables.getOrDefault(rmId, List.of()), users, globalId));
-        }
-        return specs;
+        return parts.specs(plan.window(), users, globalId);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.doji.grc.core.RmParts;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.model.RmOutcome;
 import org.doji.rm.api.DojiException;
@@ -107,38 +108,28 @@ class ChildResources {
     /** One part per child RM: each site's cores at the RM managing the site, each path at its NRM. */
     Map<String, ReservationSpec> split(ReservationSpec spec) {
         Map<String, ResourceInventory> children = registry.describeAll();
-        Map<String, List<ComputeDemand>> compute = new LinkedHashMap<>();
-        Map<String, List<NetworkDemand>> network = new LinkedHashMap<>();
+        RmParts parts = new RmParts();
         for (ComputeDemand c : spec.compute()) {
             String rm = children.entrySet().stream().filter(e -> e.getValue().sites().stream().anyMatch(s -> s.name().equals(c.site())))
                     .map(Map.Entry::getKey).findFirst().orElseThrow(() -> DojiException.unknown(c.site()));
-            compute.computeIfAbsent(rm, k -> new ArrayList<>()).add(c);
+            parts.compute(rm, c);
         }
         for (NetworkDemand n : spec.network()) {
             String rm = children.entrySet().stream().filter(e -> e.getValue().paths().stream().anyMatch(p ->
                             (p.from().equals(n.from()) && p.to().equals(n.to())) || (p.from().equals(n.to()) && p.to().equals(n.from()))))
                     .map(Map.Entry::getKey).findFirst()
                     .orElseThrow(() -> DojiException.unknown("path " + n.from() + "--" + n.to()));
-            network.computeIfAbsent(rm, k -> new ArrayList<>()).add(n);
+            parts.network(rm, n);
         }
         Map<String, String> owners = countableOwners(children);
-        Map<String, List<CountableDemand>> countables = new LinkedHashMap<>();
         for (CountableDemand c : spec.countables()) {
             String rm = owners.get(c.name());
             if (rm == null) {
                 throw DojiException.unknown("countable " + c.name());
             }
-            countables.computeIfAbsent(rm, k -> new ArrayList<>()).add(c);
+            parts.countable(rm, c);
         }
-        Map<String, ReservationSpec> out = new LinkedHashMap<>();
-        List<String> rms = new ArrayList<>(compute.keySet());
-        network.keySet().stream().filter(r -> !rms.contains(r)).forEach(rms::add);
-        countables.keySet().stream().filter(r -> !rms.contains(r)).forEach(rms::add);
-        for (String rm : rms) {
-            out.put(rm, new ReservationSpec(spec.window(), compute.getOrDefault(rm, List.of()),
-                    network.getOrDefault(rm, List.of()), countables.getOrDefault(rm, List.of()), spec.users(),
-                    spec.globalId()));
-        }
+        Map<String, ReservationSpec> out = parts.specs(spec.window(), spec.users(), spec.globalId());
         if (out.isEmpty()) {
             throw DojiException.invalid("EMPTY_RESERVATION", "the reservation names no site and no path");
         }
