@@ -307,6 +307,19 @@ class BadInputIT {
         refused(port, port.withText("a&#x1b;[31mred"), "ILLEGAL_CHARACTER");
     }
 
+    /** An at-least requirement compares numbers; a value that is not a finite number cannot be met or refused later. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ports")
+    void anAtLeastRequirementThatIsNotANumberIsRefused(Port port) throws Exception {
+        for (String value : List.of("lots", "NaN", "Infinity", "0x1p3")) {
+            String requirement = "<t:requirement name=\"memoryGB\" value=\"" + value + "\" match=\"AT_LEAST\"/>";
+            String body = port.name().equals("grc")
+                    ? port.request("1", "").replace("cores=\"1\"/>", "cores=\"1\">" + requirement + "</t:site>")
+                    : port.request("1", "").replace("cores=\"1\"/>", "cores=\"1\">" + requirement + "</t:compute>");
+            assertThat(refused(port, body, "REQUIREMENT_NOT_A_NUMBER")).contains("memoryGB", value);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("ports")
     void timesOutsideTheOneTimePolicyAreRefused(Port port) throws Exception {

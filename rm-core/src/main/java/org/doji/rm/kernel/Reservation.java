@@ -7,9 +7,9 @@ import org.doji.rm.model.Allocation;
 import org.doji.rm.model.PendingChange;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.persistence.ReservationRecord;
 import org.doji.rm.spi.ReservationContext;
+import org.doji.rm.util.JsonCodec;
 
 /** A stored reservation with its documents decoded; the kernel's working copy. */
 final class Reservation {

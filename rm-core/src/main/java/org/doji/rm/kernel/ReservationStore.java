@@ -10,9 +10,9 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.persistence.IdempotencyRecord;
 import org.doji.rm.persistence.IdempotencyRepository;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.persistence.ReservationRecord;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.util.JsonCodec;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Durable storage of reservations and idempotency answers; every write commits before it returns. */

@@ -2,6 +2,7 @@ package org.doji.rm.model;
 
 import java.util.List;
 import java.util.Objects;
+import org.doji.common.Requirement;
 
 /** Cores wanted at one site of the RM. */
 public record ComputeDemand(String site, int cores, List<Requirement> requirements) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.doji.common.Requirement;
 import org.doji.contract.types.Attribute;
 import org.doji.contract.types.AttributeMatch;
 import org.doji.contract.types.ReservationDocument;
@@ -17,7 +18,6 @@ import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.PendingChange;
-import org.doji.rm.model.Requirement;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
@@ -43,8 +43,13 @@ public final class FromContract {
         return new TimeWindow(w.getStart(), w.getEnd());
     }
 
+    /** A requirement as sent; one that could never be compared (an at-least value that is no number) is refused. */
     public static Requirement requirement(Attribute a) {
-        return new Requirement(a.getName(), a.getValue(), a.getMatch() == AttributeMatch.AT_LEAST);
+        try {
+            return new Requirement(a.getName(), a.getValue(), a.getMatch() == AttributeMatch.AT_LEAST);
+        } catch (Requirement.RequirementException e) {
+            throw DojiException.invalidField("requirement", e.code(), e.getMessage());
+        }
     }
 
     public static ReservationSpec spec(org.doji.contract.types.ReservationSpec s) {

@@ -1,6 +1,7 @@
 package org.doji.rm.soap;
 
 import java.util.List;
+import org.doji.common.Requirement;
 import org.doji.contract.types.AttributeMatch;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
@@ -8,7 +9,6 @@ import org.doji.rm.model.ComputeDemand;
 import org.doji.rm.model.CountableDemand;
 import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
-import org.doji.rm.model.Requirement;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.persistence.IdempotencyRecord;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.persistence.ReservationRecord;
+import org.doji.rm.util.JsonCodec;
 
 /**
  * A store without a database for fast kernel tests: keeps detached copies (like a database would), so

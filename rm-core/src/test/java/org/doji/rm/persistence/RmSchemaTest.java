@@ -22,6 +22,7 @@ import org.doji.rm.testing.DatabaseSchema;
 import org.doji.rm.testing.RestartableRm;
 import org.doji.rm.testing.SchemaMigration;
 import org.doji.rm.testing.TestDatabase;
+import org.doji.rm.util.JsonCodec;
 import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -24,7 +24,7 @@ import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.ledger.CallLedger;
-import org.doji.rm.persistence.JsonCodec;
+import org.doji.rm.util.JsonCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;

@@ -11,8 +11,8 @@ import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Step;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionSubject;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.state.ReservationStateMachine.Decision;
+import org.doji.rm.util.JsonCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

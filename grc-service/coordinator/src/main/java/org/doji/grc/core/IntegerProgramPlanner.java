@@ -108,8 +108,7 @@ public class IntegerProgramPlanner implements PlanningStrategy {
         }
         PlanningRequest r = new PlanningRequest(
                 request.sites().stream().map(s -> new RequestedSite(s.id(), s.cores(), s.candidates(),
-                        s.requirements().stream().map(q -> new org.doji.grc.planner.model.Requirement(q.name(), q.value(),
-                                q.atLeast())).toList(), s.candidateCores())).toList(),
+                        s.requirements(), s.candidateCores())).toList(),
                 request.links().stream().map(l -> new RequestedLink(l.from(), l.to(), l.bandwidthMbps(), l.maxLatencyMs())).toList(),
                 demanded, org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
         exportLp(graph, r, capacities);

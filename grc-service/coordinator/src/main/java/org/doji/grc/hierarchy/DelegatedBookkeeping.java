@@ -13,10 +13,10 @@ import org.doji.rm.model.PendingChange;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
+import org.doji.rm.util.JsonCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

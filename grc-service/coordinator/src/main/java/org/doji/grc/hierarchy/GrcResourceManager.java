@@ -33,11 +33,11 @@ import org.doji.rm.model.ReservationState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
-import org.doji.rm.persistence.JsonCodec;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.grc.tx.ReplicaLocks;
+import org.doji.rm.util.JsonCodec;
 
 /**
  * The GRC as an RM (DESIGN §1, §10): a parent coordinator reserves here exactly as at any RM, and this GRC holds

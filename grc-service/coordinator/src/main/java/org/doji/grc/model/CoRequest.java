@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.doji.common.Requirement;
 import org.doji.rm.model.CountableDemand;
-import org.doji.rm.model.Requirement;
 
 /**
  * A co-allocation request: sites with cores (optionally pinned to candidates and with attribute

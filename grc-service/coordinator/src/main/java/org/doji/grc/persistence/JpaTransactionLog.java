@@ -9,7 +9,7 @@ import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionLog;
 import org.doji.rm.model.ReservationSpec;
-import org.doji.rm.persistence.JsonCodec;
+import org.doji.rm.util.JsonCodec;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**

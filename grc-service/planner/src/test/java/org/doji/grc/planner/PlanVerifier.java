@@ -6,13 +6,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.doji.common.Requirement;
 import org.doji.grc.planner.model.CandidatePlan;
 import org.doji.grc.planner.model.DirectedHop;
 import org.doji.grc.planner.model.PathEdge;
 import org.doji.grc.planner.model.Policy;
 import org.doji.grc.planner.model.RequestedLink;
 import org.doji.grc.planner.model.RequestedSite;
-import org.doji.grc.planner.model.Requirement;
 import org.doji.grc.planner.model.SiteVertex;
 
 /**

@@ -3,6 +3,7 @@ package org.doji.grc.planner.model;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.doji.common.Requirement;
 
 /**
  * A requested site j with rc_j cores.

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.doji.common.Requirement;
 import org.junit.jupiter.api.Test;
 
 class ModelValidationTest {
@@ -31,7 +32,7 @@ class ModelValidationTest {
                 .hasMessageContaining("at least one site");
         assertThatThrownBy(() -> new RequestedSite("a", 0)).hasMessageContaining("cores > 0");
         assertThatThrownBy(() -> new RequestedLink("a", "a", 1)).hasMessageContaining("to itself");
-        assertThatThrownBy(() -> new Requirement("mem", "lots", true)).hasMessageContaining("needs a number");
+        assertThatThrownBy(() -> new Requirement("mem", "lots", true)).hasMessageContaining("must be a decimal number");
         assertThat(new PlanningRequest(List.of(new RequestedSite("a", 1)), null, null, null).policy())
                 .isEqualTo(Policy.CHEAPEST);
     }

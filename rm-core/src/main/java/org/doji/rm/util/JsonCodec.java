@@ -1,4 +1,4 @@
-package org.doji.rm.persistence;
+package org.doji.rm.util;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
