@@ -1,8 +1,7 @@
 package org.doji.rm.state;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Optional;
+import org.doji.common.TransitionTable;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
@@ -38,55 +37,48 @@ public final class ReservationStateMachine {
     public record Transition(ReservationState target, boolean noOp) {
     }
 
-    private static final Map<ReservationState, Map<Operation, ReservationState>> RESERVATION = new EnumMap<>(ReservationState.class);
-    private static final Map<LifecycleState, Map<Operation, LifecycleState>> LIFECYCLE = new EnumMap<>(LifecycleState.class);
+    private static final TransitionTable<ReservationState, Operation> RESERVATION =
+            TransitionTable.builder(ReservationState.class, Operation.class)
+                .on(ReservationState.ReserveStart, Operation.MODIFY, ReservationState.ReserveHeld)
+                .on(ReservationState.ReserveStart, Operation.CANCEL, ReservationState.ReserveHeld)
+                .on(ReservationState.ReserveStart, Operation.ABORT, ReservationState.ReserveStart)
+                .on(ReservationState.ReserveStart, Operation.COMMIT, ReservationState.ReserveStart)
+                .on(ReservationState.ReserveHeld, Operation.COMMIT, ReservationState.ReserveStart)
+                .on(ReservationState.ReserveHeld, Operation.ABORT, ReservationState.ReserveStart)
+                .on(ReservationState.ReserveHeld, Operation.TIMEOUT, ReservationState.ReserveTimeout)
+                .on(ReservationState.ReserveTimeout, Operation.ABORT, ReservationState.ReserveStart)
+                .on(ReservationState.ReserveTimeout, Operation.TIMEOUT, ReservationState.ReserveTimeout)
+                .on(ReservationState.ReserveFailed, Operation.ABORT, ReservationState.ReserveStart)
+                .build();
 
-    static {
-        rsv(ReservationState.ReserveStart, Operation.MODIFY, ReservationState.ReserveHeld);
-        rsv(ReservationState.ReserveStart, Operation.CANCEL, ReservationState.ReserveHeld);
-        rsv(ReservationState.ReserveStart, Operation.ABORT, ReservationState.ReserveStart);
-        rsv(ReservationState.ReserveStart, Operation.COMMIT, ReservationState.ReserveStart);
-        rsv(ReservationState.ReserveHeld, Operation.COMMIT, ReservationState.ReserveStart);
-        rsv(ReservationState.ReserveHeld, Operation.ABORT, ReservationState.ReserveStart);
-        rsv(ReservationState.ReserveHeld, Operation.TIMEOUT, ReservationState.ReserveTimeout);
-        rsv(ReservationState.ReserveTimeout, Operation.ABORT, ReservationState.ReserveStart);
-        rsv(ReservationState.ReserveTimeout, Operation.TIMEOUT, ReservationState.ReserveTimeout);
-        rsv(ReservationState.ReserveFailed, Operation.ABORT, ReservationState.ReserveStart);
-
-        life(LifecycleState.Created, Operation.START, LifecycleState.Active);
-        life(LifecycleState.Created, Operation.END, LifecycleState.PassedEndTime);
-        life(LifecycleState.Active, Operation.END, LifecycleState.PassedEndTime);
-        life(LifecycleState.Created, Operation.CANCEL, LifecycleState.Terminated);
-        life(LifecycleState.Active, Operation.CANCEL, LifecycleState.Terminated);
-        life(LifecycleState.Created, Operation.DESTROY, LifecycleState.Terminated);
-        life(LifecycleState.Active, Operation.DESTROY, LifecycleState.Terminated);
-        life(LifecycleState.PassedEndTime, Operation.DESTROY, LifecycleState.Terminated);
-        life(LifecycleState.Failed, Operation.DESTROY, LifecycleState.Terminated);
-        life(LifecycleState.Terminated, Operation.DESTROY, LifecycleState.Terminated);
-        life(LifecycleState.Created, Operation.ABORT, LifecycleState.Terminated);
-        life(LifecycleState.Created, Operation.TIMEOUT, LifecycleState.Terminated);
-        life(LifecycleState.Created, Operation.FAIL, LifecycleState.Failed);
-        life(LifecycleState.Active, Operation.FAIL, LifecycleState.Failed);
-    }
+    private static final TransitionTable<LifecycleState, Operation> LIFECYCLE =
+            TransitionTable.builder(LifecycleState.class, Operation.class)
+                .on(LifecycleState.Created, Operation.START, LifecycleState.Active)
+                .on(LifecycleState.Created, Operation.END, LifecycleState.PassedEndTime)
+                .on(LifecycleState.Active, Operation.END, LifecycleState.PassedEndTime)
+                .on(LifecycleState.Created, Operation.CANCEL, LifecycleState.Terminated)
+                .on(LifecycleState.Active, Operation.CANCEL, LifecycleState.Terminated)
+                .on(LifecycleState.Created, Operation.DESTROY, LifecycleState.Terminated)
+                .on(LifecycleState.Active, Operation.DESTROY, LifecycleState.Terminated)
+                .on(LifecycleState.PassedEndTime, Operation.DESTROY, LifecycleState.Terminated)
+                .on(LifecycleState.Failed, Operation.DESTROY, LifecycleState.Terminated)
+                .on(LifecycleState.Terminated, Operation.DESTROY, LifecycleState.Terminated)
+                .on(LifecycleState.Created, Operation.ABORT, LifecycleState.Terminated)
+                .on(LifecycleState.Created, Operation.TIMEOUT, LifecycleState.Terminated)
+                .on(LifecycleState.Created, Operation.FAIL, LifecycleState.Failed)
+                .on(LifecycleState.Active, Operation.FAIL, LifecycleState.Failed)
+                .build();
 
     private ReservationStateMachine() {
     }
 
-    private static void rsv(ReservationState from, Operation op, ReservationState to) {
-        RESERVATION.computeIfAbsent(from, k -> new EnumMap<>(Operation.class)).put(op, to);
-    }
-
-    private static void life(LifecycleState from, Operation op, LifecycleState to) {
-        LIFECYCLE.computeIfAbsent(from, k -> new EnumMap<>(Operation.class)).put(op, to);
-    }
-
     /** Table lookup only (no guard); empty when the pair is not in the table. */
     public static Optional<ReservationState> reservationTarget(ReservationState from, Operation op) {
-        return Optional.ofNullable(RESERVATION.getOrDefault(from, Map.of()).get(op));
+        return RESERVATION.target(from, op);
     }
 
     public static Optional<LifecycleState> lifecycleTarget(LifecycleState from, Operation op) {
-        return Optional.ofNullable(LIFECYCLE.getOrDefault(from, Map.of()).get(op));
+        return LIFECYCLE.target(from, op);
     }
 
     /**
