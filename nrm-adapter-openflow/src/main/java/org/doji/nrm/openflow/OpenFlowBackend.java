@@ -15,7 +15,6 @@ import org.doji.nrm.openflow.monitor.LinkStatus;
 import org.doji.nrm.openflow.monitor.LinkUsage;
 import org.doji.nrm.openflow.policy.AllocationPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
-import org.doji.nrm.openflow.policy.UpLinksRouting;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
 import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.Topology;
@@ -88,12 +87,15 @@ public final class OpenFlowBackend implements ResourceBackend {
         if (missing.isEmpty() && down.isEmpty()) {
             return LiveState.HEALTHY;
         }
-        // active paths over a down link are not re-routed (the kernel owns allocations): name them for operators
-        List<String> affected = active.entrySet().stream().filter(e -> e.getValue().stream()
-                .anyMatch(na -> na.links().stream().anyMatch(down::containsKey))).map(Map.Entry::getKey).sorted().toList();
-        return new LiveState(missing.isEmpty(), Set.of(), "switches not connected: "
-                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down
-                + (affected.isEmpty() ? "" : "; active reservations over down links: " + affected));
+        // the kernel routes reservations off failed links (or fails them); a switch not yet connected is no failure
+        return new LiveState(missing.isEmpty(), Set.of(), health.failedLinks(t), "switches not connected: "
+                + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down);
+    }
+
+    /** Links are found by LLDP while running (with discovery): the kernel takes new ones in without a restart. */
+    @Override
+    public boolean discoversLinks() {
+        return true;
     }
 
     @Override
@@ -119,6 +121,9 @@ public final class OpenFlowBackend implements ResourceBackend {
     @Override
     public org.doji.rm.model.Allocation onModify(ReservationContext before, ReservationContext after) {
         if (after.lifecycle() == LifecycleState.Active) {
+            if (before.allocation() != null) {
+                before.allocation().network().forEach(na -> policyOf(before, na).delRoute(before.key(), na.links()));
+            }
             install(after); // replaces the old flows (install removes the key's flows first)
         }
         return after.allocation();
@@ -136,10 +141,10 @@ public final class OpenFlowBackend implements ResourceBackend {
         log.info("reconciled: {} active reservations re-installed", installer.installedKeys().size());
     }
 
+    /** Path computation by the named policy; the kernel hides the links that are down (live state) from it. */
     @Override
     public NetworkRouting routing(String policy) {
-        // links that are down now carry no new path (LiveState has no field for links: see README)
-        return new UpLinksRouting(policies.get(policy), () -> health.downLinks(topology.current()));
+        return policies.get(policy);
     }
 
     /** Measured link use from the last monitoring round (link id -> usage). */

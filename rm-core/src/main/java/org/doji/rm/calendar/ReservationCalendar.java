@@ -19,7 +19,8 @@ import org.doji.rm.spi.LinkFreeView;
  */
 public final class ReservationCalendar {
 
-    private final BackendInventory inventory;
+    /** What the calendar covers: the backend's inventory at start, plus links it found later. */
+    private BackendInventory inventory;
     private final Map<String, StepCalendar> nodes = new HashMap<>();
     private final Map<String, BackendInventory.Node> nodeSpecs = new HashMap<>();
     private final Map<String, List<BackendInventory.Node>> nodesBySite = new HashMap<>();
@@ -186,17 +187,51 @@ public final class ReservationCalendar {
 
     /** Live view of free link bandwidth over one window, for routing policies. */
     public LinkFreeView linkView(TimeWindow w) {
+        return linkView(w, Set.of());
+    }
+
+    /** The same, without the links that are down now: they carry no path and show nothing free. */
+    public LinkFreeView linkView(TimeWindow w, Set<String> downLinks) {
+        List<BackendInventory.NetLink> up = downLinks.isEmpty() ? inventory.links()
+                : inventory.links().stream().filter(l -> !downLinks.contains(l.id())).toList();
         return new LinkFreeView() {
             @Override
             public Collection<BackendInventory.NetLink> links() {
-                return inventory.links();
+                return up;
             }
 
             @Override
             public long freeMbps(String linkId) {
-                return freeBandwidth(linkId, w);
+                return downLinks.contains(linkId) || !linkSpecs.containsKey(linkId) ? 0 : freeBandwidth(linkId, w);
             }
         };
+    }
+
+    /** A link of the calendar (its capacity, latency and price), or null when it has none of that id. */
+    public BackendInventory.NetLink link(String linkId) {
+        return linkSpecs.get(linkId);
+    }
+
+    /**
+     * Takes in the links of {@code current} that the calendar does not cover yet (found after the start), with an
+     * empty calendar each; links it knows are kept, whether or not they are still listed (their bookings stay).
+     *
+     * @return the ids of the links taken in
+     */
+    public List<String> adoptLinks(Collection<BackendInventory.NetLink> current) {
+        List<BackendInventory.NetLink> added = current.stream().filter(l -> !linkSpecs.containsKey(l.id())).toList();
+        if (added.isEmpty()) {
+            return List.of();
+        }
+        for (BackendInventory.NetLink l : added) {
+            links.put(l.id(), new StepCalendar());
+            linkSpecs.put(l.id(), l);
+        }
+        List<BackendInventory.NetLink> all = new ArrayList<>(inventory.links());
+        all.addAll(added);
+        inventory = new BackendInventory(inventory.kind(), inventory.domain(), inventory.sites(), inventory.endpoints(),
+                all, inventory.countables(), inventory.capacityChanges());
+        return added.stream().map(BackendInventory.NetLink::id).toList();
     }
 
     /** Total booked usage at an instant of a resource (node, link or countable), for invariant checks. */

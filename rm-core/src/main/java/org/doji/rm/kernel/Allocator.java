@@ -18,6 +18,7 @@ import org.doji.rm.model.NetworkAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ResourceBackend;
 
 /**
@@ -30,7 +31,6 @@ final class Allocator {
     private final ResourceBackend backend;
     private final NodeChooser nodeChooser;
     private final Map<String, Double> sitePrices = new HashMap<>();
-    private final Map<String, BackendInventory.NetLink> links = new HashMap<>();
     private final Map<String, Double> countablePrices = new HashMap<>();
 
     Allocator(ReservationCalendar calendar, ResourceBackend backend) {
@@ -39,11 +39,11 @@ final class Allocator {
         this.nodeChooser = new NodeChooser(calendar);
         BackendInventory inv = calendar.inventory();
         inv.sites().forEach(s -> sitePrices.put(s.name(), s.unitPrice()));
-        inv.links().forEach(l -> links.put(l.id(), l));
         inv.countables().forEach(c -> countablePrices.put(c.name(), c.unitPrice()));
     }
 
-    Allocation allocate(ReservationSpec spec, Set<String> downNodes) {
+    Allocation allocate(ReservationSpec spec, LiveState live) {
+        Set<String> downNodes = live.downNodes();
         double hours = spec.window().duration().toSeconds() / 3600.0;
         double cost = 0;
         List<ComputeAllocation> compute = new ArrayList<>();
@@ -62,13 +62,14 @@ final class Allocator {
         List<Booking> tentative = new ArrayList<>();
         try {
             for (NetworkDemand n : spec.network()) {
-                Optional<List<String>> route = backend.routing(n.policy()).route(n, calendar.linkView(spec.window()));
+                Optional<List<String>> route = backend.routing(n.policy()).route(n,
+                        calendar.linkView(spec.window(), live.downLinks()));
                 if (route.isEmpty()) {
                     throw DojiException.unavailable("INSUFFICIENT_BANDWIDTH", n.bandwidthMbps() + " Mbps between "
                             + n.from() + " and " + n.to() + " are not free over " + spec.window().start() + " .. "
                             + spec.window().end() + (n.maxLatencyMs() == null ? "" : " within " + n.maxLatencyMs() + " ms"));
                 }
-                double price = route.get().stream().mapToDouble(id -> links.get(id).unitPrice()).sum();
+                double price = route.get().stream().mapToDouble(id -> calendar.link(id).unitPrice()).sum();
                 network.add(new NetworkAllocation(n.from(), n.to(), n.bandwidthMbps(), route.get(), List.of(n.from(), n.to())));
                 cost += price * n.bandwidthMbps() * hours;
                 // later demands of the same spec must see the bandwidth this one takes

@@ -9,6 +9,7 @@ import org.doji.rm.model.ResourceInventory;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.spi.BackendInventory;
+import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.NetworkRouting;
 import org.doji.rm.spi.ResourceBackend;
 
@@ -43,7 +44,8 @@ final class AvailabilityReporter {
     }
 
     /** @param pathPolicy the routing policy free bandwidth is computed with, as a reservation asking for it is routed */
-    List<SlotAvailability> availability(List<TimeWindow> slots, String user, String pathPolicy, Set<String> downNodes) {
+    List<SlotAvailability> availability(List<TimeWindow> slots, String user, String pathPolicy, LiveState live) {
+        Set<String> downNodes = live.downNodes();
         double share = settings.shareFor(user);
         NetworkRouting routing = description.paths().isEmpty() ? null : backend.routing(pathPolicy);
         List<SlotAvailability> out = new ArrayList<>(slots.size());
@@ -56,7 +58,7 @@ final class AvailabilityReporter {
             }
             List<SlotAvailability.PathFree> paths = new ArrayList<>();
             for (ResourceInventory.Path p : description.paths()) {
-                long free = routing.bestBandwidth(p.from(), p.to(), calendar.linkView(w));
+                long free = routing.bestBandwidth(p.from(), p.to(), calendar.linkView(w, live.downLinks()));
                 paths.add(new SlotAvailability.PathFree(p.from(), p.to(), (long) Math.floor(free * share),
                         p.unitPrice(), p.latencyMs()));
             }

@@ -52,6 +52,7 @@ public class ReservationKernel implements ResourceManager {
     private final Allocator allocator;
     private final SpecValidator validator;
     private final AvailabilityReporter reporter;
+    private final RouteRepair routeRepair;
     private final Map<String, Reservation> open = new LinkedHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final TwoPhaseSteps steps;
@@ -71,6 +72,7 @@ public class ReservationKernel implements ResourceManager {
         this.allocator = new Allocator(calendar, backend);
         this.validator = new SpecValidator(settings);
         this.reporter = new AvailabilityReporter(settings, backend, calendar);
+        this.routeRepair = new RouteRepair(calendar, backend);
         this.steps = new TwoPhaseSteps(calendar, backend);
         this.retention = new RecordRetention(store, settings);
         recover();
@@ -100,7 +102,10 @@ public class ReservationKernel implements ResourceManager {
         return reporter.describe();
     }
 
-    /** Open reservations counted by state (read lock), then the backend's status (outside the lock). */
+    /**
+     * Open reservations counted by state (read lock), then the backend's status (outside the lock): its per-resource
+     * properties only for an operator (or anyone while security is off).
+     */
     @Override
     public RmStatus status(Caller caller) {
         Map<ReservationState, Long> byState = new java.util.EnumMap<>(ReservationState.class);
@@ -113,8 +118,13 @@ public class ReservationKernel implements ResourceManager {
             return null;
         });
         ResourceInventory d = reporter.describe();
+        // what each resource inside does (internal links, nodes) is the operator's view; others see the totals.
+        // Without security every caller is anonymous and sees it all, like the operators' HTTP pages.
+        boolean inside = caller.operator() || Caller.ANONYMOUS.equals(caller);
+        List<org.doji.rm.model.StatusProperty> properties = inside ? backend.status()
+                : backend.status().stream().filter(p -> p.subject() == null).toList();
         return new RmStatus(settings.rmId(), d.kind(), d.domain(), backend.name(), now(), byState, byLifecycle,
-                backend.status());
+                properties);
     }
 
     @Override
@@ -123,7 +133,7 @@ public class ReservationKernel implements ResourceManager {
         // authenticated end user sees its own share and cannot borrow another user's
         boolean mayActForOthers = caller.coordinator() || Caller.ANONYMOUS.equals(caller);
         String user = query.onBehalfOf() != null && mayActForOthers ? query.onBehalfOf() : caller.name();
-        return read(() -> reporter.availability(query.slots(), user, query.pathPolicy(), backend.liveState().downNodes()));
+        return read(() -> reporter.availability(query.slots(), user, query.pathPolicy(), backend.liveState()));
     }
 
     @Override
@@ -135,7 +145,7 @@ public class ReservationKernel implements ResourceManager {
         return write(caller, correlationId, "reserve", hash, () -> {
             Instant now = now();
             validator.validate(spec, calendar, now, null);
-            var allocation = allocator.allocate(spec, backend.liveState().downNodes());
+            var allocation = allocator.allocate(spec, backend.liveState());
             var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
             Reservation r = new Reservation(record, store.json());
             r.pendingSpec = spec;
@@ -203,7 +213,7 @@ public class ReservationKernel implements ResourceManager {
 
     private org.doji.rm.model.Allocation tryAllocate(ReservationSpec spec, Reservation r) {
         try {
-            return allocator.allocate(spec, backend.liveState().downNodes());
+            return allocator.allocate(spec, backend.liveState());
         } finally {
             calendar.apply(r.committedBookings(), 1);
         }
@@ -287,45 +297,94 @@ public class ReservationKernel implements ResourceManager {
      */
     public int tick() {
         Instant now = now();
+        int acted = repairRoutes(now);
         List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
-        int acted = 0;
         for (Reservation r : due) {
-            List<Map.Entry<String, ReservationView>> done = new ArrayList<>();
-            lock.writeLock().lock();
-            UndoScope undo = begin();
-            try {
-                MDC.put("reservation", r.key());
-                if (open.get(r.key()) != r) {
-                    undo.keep();
-                    continue; // finished by a call since the due list was made
-                }
-                undo.touch(r);
-                // a reservation may have several due steps (e.g. start and end both passed while down)
-                String step;
-                while ((step = steps.advance(r, now)) != null) {
-                    store.save(r, now);
-                    done.add(Map.entry(step, r.view(settings.rmId())));
-                    undo.keep();
-                    finishIfFinal(r);
-                    acted++;
-                    undo = begin();
-                    undo.touch(r);
-                }
-                undo.keep();
-            } catch (RuntimeException e) {
-                undo.undo();
-                log.error("activation step of {} failed; retrying at the next tick", r.key(), e);
-            } finally {
-                scope = null;
-                MDC.remove("reservation");
-                lock.writeLock().unlock();
-            }
-            if (r.record.getConsumer() != null) {
-                done.forEach(d -> notifier.notify(r.record.getConsumer(), d.getValue(), d.getKey()));
+            // a reservation may have several due steps (e.g. start and end both passed while down)
+            while (step(r, now, () -> steps.advance(r, now))) {
+                acted++;
             }
         }
         collectGarbage(now);
         return acted;
+    }
+
+    /**
+     * Takes in links the backend found since the last round, then moves every committed reservation off the links
+     * that are down now ({@link RouteRepair}): routed again within its bandwidth where another path fits, else
+     * Failed (its flows removed).
+     */
+    private int repairRoutes(Instant now) {
+        if (backend.discoversLinks()) {
+            List<String> added = underWriteLock(() -> calendar.adoptLinks(backend.inventory().links()));
+            if (!added.isEmpty()) {
+                log.info("links found since the start, now bookable: {}", added);
+            }
+        }
+        Set<String> down = backend.liveState().downLinks();
+        List<Reservation> hit = read(() -> open.values().stream().filter(r -> RouteRepair.affected(r, down)).toList());
+        int acted = 0;
+        for (Reservation r : hit) {
+            boolean moved = step(r, now, () -> {
+                if (!RouteRepair.affected(r, down)) {
+                    return null; // changed by a call since the list was made
+                }
+                String message = routeRepair.moveOff(r, down, now);
+                r.record.setVersion(r.record.getVersion() + 1);
+                r.record.setUpdated(now);
+                return message;
+            });
+            acted += moved ? 1 : 0;
+        }
+        return acted;
+    }
+
+    /**
+     * One driver step on an open reservation, under the write lock: {@code body} changes it and returns what its
+     * coordinator is told (null: nothing to do). The change is durable before the coordinator is told; a step whose
+     * durable write fails is undone and retried at the next tick. Returns whether a step was taken.
+     */
+    private boolean step(Reservation r, Instant now, Supplier<String> body) {
+        String message;
+        lock.writeLock().lock();
+        UndoScope undo = begin();
+        try {
+            MDC.put("reservation", r.key());
+            if (open.get(r.key()) != r) {
+                undo.keep();
+                return false; // finished by a call since the list was made
+            }
+            undo.touch(r);
+            message = body.get();
+            if (message == null) {
+                undo.keep();
+                return false;
+            }
+            store.save(r, now);
+            undo.keep();
+            finishIfFinal(r);
+        } catch (RuntimeException e) {
+            undo.undo();
+            log.error("driver step of {} failed; retrying at the next tick", r.key(), e);
+            return false;
+        } finally {
+            scope = null;
+            MDC.remove("reservation");
+            lock.writeLock().unlock();
+        }
+        if (r.record.getConsumer() != null) {
+            notifier.notify(r.record.getConsumer(), r.view(settings.rmId()), message);
+        }
+        return true;
+    }
+
+    private <T> T underWriteLock(Supplier<T> mutation) {
+        lock.writeLock().lock();
+        try {
+            return mutation.get();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     private void collectGarbage(Instant now) {

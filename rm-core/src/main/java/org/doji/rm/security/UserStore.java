@@ -117,9 +117,9 @@ public class UserStore {
         }
     }
 
-    /** The caller a user acts as: a coordinator if it has the COORDINATOR role. */
+    /** The caller a user acts as: a coordinator with the COORDINATOR role, an operator with ADMIN. */
     public static Caller caller(SecurityProperties.User user) {
-        return new Caller(user.name(), user.has(Role.COORDINATOR));
+        return new Caller(user.name(), user.has(Role.COORDINATOR), user.has(Role.ADMIN));
     }
 
     private boolean matches(SecurityProperties.User user, String password) {

@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.doji.rm.api.DojiException;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.StatusProperty;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LinkFreeView;
+import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.NetworkRouting;
 import org.doji.rm.spi.WidestPathRouting;
 import org.doji.rm.spi.ReservationContext;
@@ -24,8 +26,11 @@ import org.slf4j.LoggerFactory;
 public class SimulatedBackend implements ResourceBackend {
 
     private static final Logger log = LoggerFactory.getLogger(SimulatedBackend.class);
+    /** The policy names a network RM ships (the OpenFlow RM's); a simulated network routes them all alike. */
+    private static final List<String> POLICIES = List.of("bandwidth", "fat-tree", "hop");
 
     private final BackendInventory inventory;
+    private volatile java.util.Set<String> downLinks = java.util.Set.of();
     private final List<String> actions = Collections.synchronizedList(new ArrayList<>());
     /** Keys of reservations between their start and end actions. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -52,18 +57,38 @@ public class SimulatedBackend implements ResourceBackend {
     }
 
     /**
+     * Simulation and demo mode: the links the simulated network reports down from now on (empty: every link up), as
+     * a real network RM reports a failed link; the kernel routes committed paths off them or fails them.
+     */
+    public void setDownLinks(java.util.Set<String> linkIds) {
+        downLinks = java.util.Set.copyOf(linkIds);
+    }
+
+    @Override
+    public LiveState liveState() {
+        java.util.Set<String> down = downLinks;
+        return down.isEmpty() ? LiveState.HEALTHY : new LiveState(true, java.util.Set.of(), down, "links down: " + down);
+    }
+
+    /**
      * Simulated networks are abstract graphs (DESIGN §9): a demand between two endpoints with a direct
-     * link uses that link, never a detour through other endpoints; pairs without one are routed widest.
+     * link uses that link, never a detour through other endpoints; pairs without one are routed widest. The known
+     * policy names all route so; another name is refused as a real network RM refuses it.
      */
     @Override
     public NetworkRouting routing(String policy) {
+        if (policy != null && !policy.isBlank() && !POLICIES.contains(policy)) {
+            // as a real network RM answers a name it does not know
+            throw DojiException.invalidField("network/policy", "UNKNOWN_POLICY",
+                    "unknown allocation policy '" + policy + "'; known: " + POLICIES);
+        }
         return directFirst;
     }
 
     private final NetworkRouting directFirst = new NetworkRouting() {
         @Override
         public java.util.Optional<List<String>> route(NetworkDemand demand, LinkFreeView free) {
-            BackendInventory.NetLink direct = direct(demand.from(), demand.to());
+            BackendInventory.NetLink direct = direct(free, demand.from(), demand.to());
             if (direct == null) {
                 return WidestPathRouting.INSTANCE.route(demand, free);
             }
@@ -74,13 +99,14 @@ public class SimulatedBackend implements ResourceBackend {
 
         @Override
         public long bestBandwidth(String from, String to, LinkFreeView free) {
-            BackendInventory.NetLink direct = direct(from, to);
+            BackendInventory.NetLink direct = direct(free, from, to);
             return direct == null ? WidestPathRouting.INSTANCE.bestBandwidth(from, to, free) : free.freeMbps(direct.id());
         }
     };
 
-    private BackendInventory.NetLink direct(String a, String b) {
-        for (BackendInventory.NetLink l : inventory.links()) {
+    /** The direct link between two endpoints among those the kernel offers (a down link is not among them). */
+    private static BackendInventory.NetLink direct(LinkFreeView free, String a, String b) {
+        for (BackendInventory.NetLink l : free.links()) {
             if ((l.a().equals(a) && l.b().equals(b)) || (l.a().equals(b) && l.b().equals(a))) {
                 return l;
             }

@@ -23,7 +23,18 @@ public interface ResourceBackend {
     /** Static inventory: nodes, network links and endpoints, countables, planned maintenance. */
     BackendInventory inventory();
 
-    /** Live state, e.g. nodes that are down (they are offered to no new reservation). */
+    /**
+     * Whether the inventory gains links while the RM runs (a network found by LLDP): the kernel then reads
+     * {@link #inventory()} again every round and takes new links into its calendars, with no restart.
+     */
+    default boolean discoversLinks() {
+        return false;
+    }
+
+    /**
+     * Live state: nodes that are down are offered to no new reservation; links that are down carry no new path,
+     * and the kernel routes committed reservations off them (or fails them when no other path fits).
+     */
     default LiveState liveState() {
         return LiveState.HEALTHY;
     }

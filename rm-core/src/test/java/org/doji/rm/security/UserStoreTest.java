@@ -21,13 +21,17 @@ class UserStoreTest {
     }
 
     @Test
-    void encodedPasswordsOfEveryKindAuthenticateAndRolesMakeCoordinators() {
+    void encodedPasswordsOfEveryKindAuthenticateAndRolesMakeCoordinatorsAndOperators() {
         UserStore store = new UserStore(new SecurityProperties(List.of(
                 user("grc", "{bcrypt}" + new BCryptPasswordEncoder(4).encode("s3cret"), Set.of(Role.COORDINATOR), null),
-                user("bob", "{noop}pw", null, 0.25))));
+                user("bob", "{noop}pw", null, 0.25),
+                user("ops", "{noop}root", Set.of(Role.ADMIN), null))));
         assertThat(store.enabled()).isTrue();
         assertThat(UserStore.caller(store.authenticate("grc", "s3cret")).coordinator()).isTrue();
         assertThat(UserStore.caller(store.authenticate("bob", "pw")).coordinator()).isFalse();
+        assertThat(UserStore.caller(store.authenticate("ops", "root")).operator()).isTrue();
+        assertThat(UserStore.caller(store.authenticate("grc", "s3cret")).operator()).isFalse();
+        assertThat(UserStore.caller(store.authenticate("bob", "pw")).operator()).isFalse();
         assertThat(store.user("bob").orElseThrow().roles()).containsExactly(Role.USER);
         assertThat(store.serviceLevels()).isEqualTo(Map.of("bob", 0.25));
         for (String[] bad : new String[][] {{"grc", "S3cret"}, {"eve", "s3cret"}, {"grc", null}, {"", "x"}}) {

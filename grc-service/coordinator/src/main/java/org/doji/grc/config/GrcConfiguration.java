@@ -266,9 +266,10 @@ public class GrcConfiguration {
 
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
     @Bean
-    public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver) {
-        // unauthenticated: a notification is only a hint, the driver asks the RM itself before acting on it
-        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver),
+    public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver, CoAllocationService service,
+                                          ExecutorService grcRmCalls) {
+        // unauthenticated: a notification is only a hint, the RM itself is asked before anything is done
+        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver, service::partFailed, grcRmCalls),
                 SoapPortPublisher.Limits.NOTIFICATIONS, endpoint -> { });
     }
 

@@ -50,6 +50,7 @@ public class CoAllocationService {
     private final PlanAttempts attempts;
     private final CoAllocationModifier modifier;
     private final CoAllocationCanceller canceller;
+    private final PartLoss partLoss;
     private final PlanningIntake intake;
     private final TransactionEngine engine;
     private final TransactionDriver driver;
@@ -87,6 +88,7 @@ public class CoAllocationService {
         this.modifier = new CoAllocationModifier(store, planning, runner, subject, clock, settings.maxPlans(),
                 settings.decideWithin(), listener);
         this.canceller = new CoAllocationCanceller(store, runner, clock, settings.decideWithin());
+        this.partLoss = new PartLoss(store, runner, clock);
     }
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
@@ -151,6 +153,17 @@ public class CoAllocationService {
     public CoAllocation cancel(Caller caller, String key, String correlationId) {
         get(caller, key);
         return changing(key, () -> canceller.cancel(caller, get(caller, key)));
+    }
+
+    /**
+     * An RM reported that {@code reservationKey}, a part of co-allocation {@code key}, failed after the commit: every
+     * part is released and the co-allocation ends Failed ({@link PartLoss}; the RM is asked first).
+     */
+    public void partFailed(String key, String reservationKey) {
+        store.find(key).ifPresent(c -> changing(key, () -> {
+            partLoss.partFailed(store.find(key).orElse(c), reservationKey);
+            return null;
+        }));
     }
 
     private CoAllocation changing(String key, java.util.function.Supplier<CoAllocation> change) {

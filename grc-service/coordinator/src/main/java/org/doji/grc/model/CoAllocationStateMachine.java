@@ -36,6 +36,8 @@ public final class CoAllocationStateMachine {
                 .on(CoAllocationState.Modifying, CoAllocationEvent.FAIL, CoAllocationState.Failed)
                 .on(CoAllocationState.Cancelling, CoAllocationEvent.COMMITTED, CoAllocationState.Cancelled)
                 .on(CoAllocationState.Cancelling, CoAllocationEvent.ABORTED, CoAllocationState.Reserved)
+                // a part failed after the commit and every part was released (the RM's reason is kept)
+                .on(CoAllocationState.Cancelling, CoAllocationEvent.FAIL, CoAllocationState.Failed)
                 .build();
 
     private CoAllocationStateMachine() {

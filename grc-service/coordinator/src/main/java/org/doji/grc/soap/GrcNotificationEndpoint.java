@@ -1,6 +1,8 @@
 package org.doji.grc.soap;
 
 import jakarta.jws.WebService;
+import java.util.concurrent.Executor;
+import org.doji.contract.types.LifecycleState;
 import org.doji.contract.types.ReservationState;
 import org.doji.contract.types.StateChange;
 import org.doji.contract.wsn.Notify;
@@ -11,7 +13,8 @@ import org.doji.rm.soap.NotificationSender;
 /**
  * The GRC's notification consumer (WS-BaseNotification 1.3), the EPR it gives every RM when it prepares: an RM's
  * hold timeout is acted on at once (an undecided change stops trusting the hold, a decided one is driven to
- * prepare it again) instead of at the next driver round. Notifications are hints only: the driver asks the RM
+ * prepare it again) instead of at the next driver round; a part that failed after the commit (its RM lost a link
+ * and no other path fits) makes the GRC release every other part, and the co-allocation fails. Notifications are hints only: the driver asks the RM
  * itself before acting.
  */
 @WebService(serviceName = "NotificationConsumerService", portName = "NotificationConsumerPort",
@@ -19,10 +22,19 @@ import org.doji.rm.soap.NotificationSender;
         wsdlLocation = "classpath:wsdl/doji-notify.wsdl")
 public class GrcNotificationEndpoint implements NotificationConsumer {
 
-    private final TransactionDriver driver;
+    /** What a part's failure after the commit sets off (key of the co-allocation, key of the part). */
+    public interface PartFailures {
+        void partFailed(String coAllocationKey, String reservationKey);
+    }
 
-    public GrcNotificationEndpoint(TransactionDriver driver) {
+    private final TransactionDriver driver;
+    private final PartFailures failures;
+    private final Executor background;
+
+    public GrcNotificationEndpoint(TransactionDriver driver, PartFailures failures, Executor background) {
         this.driver = driver;
+        this.failures = failures;
+        this.background = background;
     }
 
     @Override
@@ -30,6 +42,9 @@ public class GrcNotificationEndpoint implements NotificationConsumer {
         for (StateChange m : NotificationSender.stateChanges(notify)) {
             if (m.getReservationState() == ReservationState.RESERVE_TIMEOUT && m.getResource() != null) {
                 driver.holdExpired(m.getResource());
+            } else if (m.getLifecycleState() == LifecycleState.FAILED && m.getResource() != null && m.getGlobalId() != null) {
+                // released in the background: the RM's notifying thread is not held while every other part goes
+                background.execute(() -> failures.partFailed(m.getGlobalId(), m.getResource()));
             }
         }
     }

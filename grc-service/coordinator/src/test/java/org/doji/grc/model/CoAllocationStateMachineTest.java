@@ -42,6 +42,7 @@ class CoAllocationStateMachineTest {
         allow(CoAllocationState.Modifying, CoAllocationEvent.FAIL, CoAllocationState.Failed);
         allow(CoAllocationState.Cancelling, CoAllocationEvent.COMMITTED, CoAllocationState.Cancelled);
         allow(CoAllocationState.Cancelling, CoAllocationEvent.ABORTED, CoAllocationState.Reserved);
+        allow(CoAllocationState.Cancelling, CoAllocationEvent.FAIL, CoAllocationState.Failed);
     }
 
     @Test
@@ -65,7 +66,7 @@ class CoAllocationStateMachineTest {
             }
         }
         assertThat(allowed + refused).isEqualTo(CoAllocationState.values().length * CoAllocationEvent.values().length);
-        assertThat(allowed).isEqualTo(22);
+        assertThat(allowed).isEqualTo(23);
     }
 
     @Test

@@ -26,12 +26,15 @@ public final class LinkHealth implements SwitchListener {
     private static final Logger log = LoggerFactory.getLogger(LinkHealth.class);
 
     public static final String SWITCH_DISCONNECTED = "switch not connected";
+    /** A switch that has not connected since the controller started: not (yet) a failure. */
+    public static final String SWITCH_NOT_YET_CONNECTED = "switch not connected yet";
     public static final String PORT_DOWN = "port down";
     public static final String LLDP_LOST = "LLDP probes not seen";
 
     private final SwitchClient client;
     private final Supplier<Set<List<PortRef>>> staleLinks;
     private final Set<PortRef> downPorts = ConcurrentHashMap.newKeySet();
+    private final Set<Long> everConnected = ConcurrentHashMap.newKeySet();
     private volatile Map<String, String> lastReported = Map.of();
 
     /** Without LLDP liveness (a topology file). */
@@ -48,6 +51,7 @@ public final class LinkHealth implements SwitchListener {
 
     @Override
     public void switchConnected(long dpid) {
+        everConnected.add(dpid);
         downPorts.removeIf(p -> p.dpid() == dpid);
         client.ports(dpid).forEach(p -> update(dpid, p, false));
     }
@@ -66,9 +70,19 @@ public final class LinkHealth implements SwitchListener {
         }
     }
 
-    /** Ids of the topology's links that are down now, sorted. */
-    public Set<String> downLinks(Topology t) {
-        return down(t).keySet();
+    /**
+     * Ids of the topology's links that failed: down now, except behind a switch that has not connected since the
+     * start (at a restart the switches come one by one; their links are not failures, and the reservations over
+     * them must not be moved or failed).
+     */
+    public Set<String> failedLinks(Topology t) {
+        Set<String> failed = new java.util.TreeSet<>();
+        down(t).forEach((id, why) -> {
+            if (!SWITCH_NOT_YET_CONNECTED.equals(why)) {
+                failed.add(id);
+            }
+        });
+        return failed;
     }
 
     /** The topology's links that are down now, by id (sorted), with the reason. */
@@ -112,7 +126,7 @@ public final class LinkHealth implements SwitchListener {
 
     private String why(PortRef p, Set<Long> connected) {
         if (!connected.contains(p.dpid())) {
-            return SWITCH_DISCONNECTED;
+            return everConnected.contains(p.dpid()) ? SWITCH_DISCONNECTED : SWITCH_NOT_YET_CONNECTED;
         }
         return downPorts.contains(p) ? PORT_DOWN : null;
     }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -58,24 +57,7 @@ class OpenFlowRmSoapIT extends RestartableRmContractTest {
     @BeforeAll
     static void start() {
         Ovs.requireRunning(); // before the application starts: it connects to the switches
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("doji.rm.id", "nrm-ovs-it");
-        props.put("doji.rm.kind", "NETWORK");
-        props.put("doji.rm.domain", "ovs");
-        props.put("doji.rm.tick-interval", "PT0.2S");
-        props.put("doji.nrm.openflow.domain", "ovs");
-        props.put("doji.nrm.openflow.expected-switches", "10");
-        props.put("doji.nrm.openflow.poll-interval", "PT1S");
-        String[][] endpoints = {{"site1", "301", "10.0.0.1/32"}, {"site2", "302", "10.0.0.2/32"},
-            {"site3", "303", "10.0.0.3/32"}, {"xp", "304", "10.0.0.4/32"}};
-        for (int i = 0; i < endpoints.length; i++) {
-            String e = "doji.nrm.openflow.endpoints[" + i + "].";
-            props.put(e + "name", endpoints[i][0]);
-            props.put(e + "dpid", endpoints[i][1]);
-            props.put(e + "port", "1");
-            props.put(e + "prefix", endpoints[i][2]);
-        }
-        props.put("doji.nrm.openflow.endpoints[3].exchange-point", "true");
+        Map<String, Object> props = Ovs.rmProperties("nrm-ovs-it");
         app = new RestartableRm(OpenFlowNrmApplication.class, dir.resolve("nrm-ovs-it"), props,
                 ctx -> ctx.getBeanFactory().registerSingleton("virtualClock", clock)).start();
     }
