@@ -319,6 +319,13 @@ class DojiCliIT {
         Run bad = cli("plan", "--site", "a:1", "--path-policy", "no such", "--start", at(10), "--duration", "1h");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--path-policy");
+
+        // a name no network RM knows: the co-allocation fails with the NRM's own refusal, not "did not answer"
+        Run unknown = cli("reserve", "--site", "a:4:at=SITE_A", "--site", "b:4:at=SITE_B", "--link", "a-b:500",
+                "--path-policy", "widest-ever", "--start", at(11), "--duration", "1h", "--poll-interval", "100ms");
+        assertThat(unknown.code()).as(unknown.out()).isEqualTo(1);
+        assertThat(unknown.out() + unknown.err()).contains("RM nrm-d1 refused the request: UNKNOWN_POLICY",
+                "widest-ever").doesNotContain("nrm-d1 did not answer");
     }
 
     @Test

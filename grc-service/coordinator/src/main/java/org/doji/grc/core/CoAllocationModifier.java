@@ -67,7 +67,7 @@ final class CoAllocationModifier {
         PlanningOutcome outcome = planning.plan(request, c.owner(), answers -> AvailabilityCredit.addBack(answers, c.plan()));
         List<String> failures = new ArrayList<>();
         outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
-        outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
+        failures.addAll(outcome.leftOut());
         String change = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         int tried = 0;
         for (CoPlan plan : outcome.ranked().stream().limit(maxPlans).toList()) {

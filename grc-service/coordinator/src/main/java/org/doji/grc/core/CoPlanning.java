@@ -14,6 +14,8 @@ import java.util.function.UnaryOperator;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.rm.api.Caller;
+import org.doji.rm.api.DojiException;
+import org.doji.rm.api.FaultKind;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ResourceInventory;
@@ -82,7 +84,12 @@ class CoPlanning {
 
     /** What the RMs answered for one job: its candidate slots, the RMs' descriptions and free capacity, who did not answer. */
     record Answers(List<TimeWindow> windows, Map<String, ResourceInventory> descriptions,
-                   Map<String, List<SlotAvailability>> free, List<String> unreachable) {
+                   Map<String, List<SlotAvailability>> free, List<String> unreachable, Map<String, String> refused) {
+
+        Answers(List<TimeWindow> windows, Map<String, ResourceInventory> descriptions,
+                Map<String, List<SlotAvailability>> free, List<String> unreachable) {
+            this(windows, descriptions, free, unreachable, Map.of());
+        }
     }
 
     /**
@@ -111,16 +118,25 @@ class CoPlanning {
         for (int i = 0; i < jobs.size(); i++) {
             Map<String, List<SlotAvailability>> free = new LinkedHashMap<>();
             List<String> unreachable = new ArrayList<>(undescribed);
+            Map<String, String> refused = new LinkedHashMap<>();
             int job = i;
             futures.forEach((rmId, perJob) -> {
                 try {
                     free.put(rmId, perJob.get(job).join());
                 } catch (RuntimeException e) {
-                    log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
-                    unreachable.add(rmId);
+                    Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                            ? e.getCause() : e;
+                    if (cause instanceof DojiException d && d.kind() == FaultKind.INVALID_REQUEST) {
+                        // the RM answered: this request asks what it cannot give (e.g. an unknown path policy)
+                        log.warn("RM {} refused the availability query: {} {}", rmId, d.errorCode(), d.getMessage());
+                        refused.put(rmId, d.errorCode() + ": " + d.getMessage());
+                    } else {
+                        log.warn("RM {} left out of planning: {}", rmId, e.getMessage());
+                        unreachable.add(rmId);
+                    }
                 }
             });
-            all.add(new Answers(windows.get(i), descriptions, free, unreachable));
+            all.add(new Answers(windows.get(i), descriptions, free, unreachable, refused));
         }
         return all;
     }
@@ -140,7 +156,7 @@ class CoPlanning {
         PlanningOutcome outcome = planner.plan(job.request(), answers.windows(), answers.descriptions(),
                 share(job.adjust().apply(answers.free()), serviceLevels.getOrDefault(job.user(), 1.0)));
         meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), answers.unreachable());
+        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), answers.unreachable(), answers.refused());
     }
 
     private static Map<String, List<SlotAvailability>> share(Map<String, List<SlotAvailability>> answers, double share) {

@@ -74,7 +74,7 @@ public final class PlanAttempts {
                               Bookkeeping books) {
         List<String> failures = new ArrayList<>();
         outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
-        outcome.unreachableRms().forEach(rm -> failures.add("RM " + rm + " did not answer"));
+        failures.addAll(outcome.leftOut());
         int attempt = lastAttempt;
         for (CoPlan plan : outcome.ranked().stream().limit(maxPlans).toList()) {
             attempt++;

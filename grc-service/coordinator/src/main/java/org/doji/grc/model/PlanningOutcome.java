@@ -2,14 +2,32 @@ package org.doji.grc.model;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
-/** Ranked feasible plans, why the other slots were infeasible, and which RMs did not answer. */
-public record PlanningOutcome(List<CoPlan> ranked, List<Infeasible> infeasible, List<String> unreachableRms) {
+/**
+ * Ranked feasible plans, why the other slots were infeasible, which RMs did not answer, and which refused the
+ * request's availability query as the caller's mistake (an unknown path policy), with their reasons.
+ */
+public record PlanningOutcome(List<CoPlan> ranked, List<Infeasible> infeasible, List<String> unreachableRms,
+                              Map<String, String> refusals) {
 
     public PlanningOutcome {
         ranked = List.copyOf(ranked);
         infeasible = List.copyOf(infeasible);
         unreachableRms = List.copyOf(unreachableRms);
+        refusals = Map.copyOf(refusals);
+    }
+
+    public PlanningOutcome(List<CoPlan> ranked, List<Infeasible> infeasible, List<String> unreachableRms) {
+        this(ranked, infeasible, unreachableRms, Map.of());
+    }
+
+    /** Why the plan is missing parts, for a co-allocation's reason: refusals first, then RMs that did not answer. */
+    public List<String> leftOut() {
+        List<String> out = new java.util.ArrayList<>();
+        new java.util.TreeMap<>(refusals).forEach((rm, why) -> out.add("RM " + rm + " refused the request: " + why));
+        unreachableRms.forEach(rm -> out.add("RM " + rm + " did not answer"));
+        return out;
     }
 
     public record Infeasible(int slot, Instant start, String reason) {

@@ -88,6 +88,34 @@ class OpenFlowBackendIT {
         assertThat(Ovs.pingConverges(1, 3, false)).as("path removed at end").isFalse();
     }
 
+    /**
+     * fat-tree's set_route and del_route on the real switches: installing a path records it with the policy, so the
+     * next path of equal width takes the other core switch; removing it forgets it.
+     */
+    @Test
+    void fatTreeSpreadsEqualPathsOverTheCoreSwitchesByTheRoutesItInstalled() {
+        org.doji.nrm.openflow.policy.FatTreePolicy ft =
+                (org.doji.nrm.openflow.policy.FatTreePolicy) nrm.policies.get("fat-tree");
+        ReservationContext a = reserve("it-ft-a", "site1", "site3", 10, "fat-tree");
+        nrm.backend.onStart(a);
+        ReservationContext b = reserve("it-ft-b", "site2", "site4", 10, "fat-tree");
+        nrm.backend.onStart(b);
+        try {
+            List<String> pathA = a.allocation().network().get(0).links();
+            List<String> pathB = b.allocation().network().get(0).links();
+            assertThat(ft.routesPerLink().keySet()).containsAll(pathA).containsAll(pathB);
+            assertThat(pathB).as("b avoids the uplinks a's installed route crosses").doesNotContainAnyElementsOf(pathA);
+            assertThat(List.of("of-c1", "of-c2")).allSatisfy(core ->
+                    assertThat(Ovs.dumpFlows(core)).as(core).containsAnyOf("nw_dst=10.0.0.3", "nw_dst=10.0.0.4"));
+            assertThat(Ovs.pingConverges(1, 3, true)).isTrue();
+            assertThat(Ovs.pingConverges(2, 4, true)).isTrue();
+        } finally {
+            nrm.backend.onEnd(a);
+            nrm.backend.onEnd(b);
+        }
+        assertThat(ft.routesPerLink()).isEmpty();
+    }
+
     @Test
     void byteCountsShowUpAsUsedBandwidthAndTheMeterLimitsTheRate() {
         ReservationContext ctx = reserve("it-path-2", "site2", "site4", 50, "bandwidth");
@@ -135,18 +163,22 @@ class OpenFlowBackendIT {
     }
 
     @Test
-    void anEndpointWhoseLinkGoesDownIsOfferedNoPath() {
+    void anEndpointWhoseLinkGoesDownIsInTheLiveStateAndOfferedNoPath() {
         NetworkDemand d = new NetworkDemand("site1", "site3", 10, null, "hop");
         StaticFreeView free = new StaticFreeView(nrm.backend.inventory().links());
         assertThat(nrm.backend.routing("hop").route(d, free)).isPresent();
         try {
             Ovs.run("ip", "link", "set", "ve-h3", "down"); // the switch reports PORT_STATUS link down
             await().atMost(Duration.ofSeconds(10)).until(() -> nrm.backend.liveState().message().contains("ep-site3"));
+            assertThat(nrm.backend.liveState().downLinks()).containsExactly("ep-site3");
+            // the kernel's view: the live state's down links are hidden from the policies
+            StaticFreeView up = new StaticFreeView(nrm.backend.inventory().links().stream()
+                    .filter(l -> !nrm.backend.liveState().downLinks().contains(l.id())).toList());
             for (String policy : List.of("hop", "bandwidth", "fat-tree")) {
-                assertThat(nrm.backend.routing(policy).route(d, free)).as(policy).isEmpty();
-                assertThat(nrm.backend.routing(policy).bestBandwidth("site1", "site3", free)).isZero();
+                assertThat(nrm.backend.routing(policy).route(d, up)).as(policy).isEmpty();
+                assertThat(nrm.backend.routing(policy).bestBandwidth("site1", "site3", up)).isZero();
             }
-            assertThat(nrm.backend.routing("hop").route(new NetworkDemand("site1", "site2", 10, null, null), free))
+            assertThat(nrm.backend.routing("hop").route(new NetworkDemand("site1", "site2", 10, null, null), up))
                     .isPresent();
         } finally {
             Ovs.run("ip", "link", "set", "ve-h3", "up");

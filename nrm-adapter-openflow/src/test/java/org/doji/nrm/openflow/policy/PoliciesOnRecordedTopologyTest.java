@@ -81,17 +81,28 @@ class PoliciesOnRecordedTopologyTest {
     }
 
     @Test
-    void fatTreeRoundRobinsOnceEveryUplinkIsSaturated() {
+    void fatTreeRoundRobinsOverTheUplinksByTheRoutesItInstalledOnceEveryUplinkIsSaturated() {
         FatTreePolicy ft = new FatTreePolicy();
         StaticFreeView f = free();
-        for (RouteCandidate r : ft.rank(demand("site1", "site3", 0, null), f)) {
+        List<RouteCandidate> both = ft.rank(demand("site1", "site3", 0, null), f);
+        for (RouteCandidate r : both) {
             f.book(r.links().subList(1, 5), 1000);
         }
-        Set<List<String>> chosen = new HashSet<>();
-        for (int i = 0; i < 4; i++) {
-            chosen.add(ft.route(demand("site1", "site3", 0, null), f).orElseThrow());
-        }
-        assertThat(chosen).hasSize(2);
+        NetworkDemand bestEffort = demand("site1", "site3", 0, null);
+        List<String> first = ft.route(bestEffort, f).orElseThrow();
+        // ranking alone (an availability query) moves nothing
+        assertThat(ft.route(bestEffort, f)).contains(first);
+        ft.setRoute("r-1", first);
+        List<String> second = ft.route(bestEffort, f).orElseThrow();
+        assertThat(second).as("the other uplink").isNotEqualTo(first);
+        ft.setRoute("r-2", second);
+        assertThat(ft.route(bestEffort, f)).as("one route on each: the first again").contains(first);
+        ft.setRoute("r-3", first);
+        assertThat(ft.routesPerLink()).containsEntry(first.get(2), 2).containsEntry(second.get(2), 1);
+        // the second uplink's route goes: it has none now, so the next one takes it
+        ft.delRoute("r-2", second);
+        assertThat(ft.routesPerLink()).doesNotContainKey(second.get(2));
+        assertThat(ft.route(bestEffort, f)).contains(second);
         assertThat(ft.route(demand("site1", "site3", 1, null), f)).isEmpty();
     }
 
