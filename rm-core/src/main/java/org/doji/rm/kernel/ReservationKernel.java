@@ -321,6 +321,9 @@ public class ReservationKernel implements ResourceManager {
                 log.info("links found since the start, now bookable: {}", added);
             }
         }
+        if (read(() -> calendar.inventory().links().isEmpty())) {
+            return 0; // no links (a compute RM): its live state is not read in the background
+        }
         Set<String> down = backend.liveState().downLinks();
         List<Reservation> hit = read(() -> open.values().stream().filter(r -> RouteRepair.affected(r, down)).toList());
         int acted = 0;
