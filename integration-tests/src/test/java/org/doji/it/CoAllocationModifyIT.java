@@ -55,12 +55,7 @@ class CoAllocationModifyIT {
 
     @BeforeAll
     static void startGrid() {
-        GridTopology topology = GridTopology.builder()
-                .crm("crm-a", "SITE_A", "D1", 2, 8, 1.0, Map.of())
-                .crm("crm-b", "SITE_B", "D1", 2, 8, 2.0, Map.of())
-                .crm("crm-c", "SITE_C", "D1", 4, 8, 3.0, Map.of())
-                .nrm("nrm-d1", "D1", List.of("SITE_A", "SITE_B", "SITE_C"), List.of(), 10_000, 0.005, 0, 0)
-                .build();
+        GridTopology topology = TestGrids.threeSitesOneDomain();
         grid = LocalGrid.start(topology, 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.slots", "1"));
     }
 
