@@ -120,4 +120,40 @@ class HierarchicalCoAllocationIT {
         assertThat(leafReservations(key)).hasSize(4)
                 .allSatisfy(r -> assertThat(r.getLifecycleState()).isEqualTo(LifecycleState.Terminated));
     }
+
+    /**
+     * All or nothing across two levels: a leaf NRM of the east child fails its part after the commit (site E1 cut off:
+     * no other path). The east GRC releases its other part and fails its reservation, tells the parent, and the
+     * parent releases the west child's parts and fails the co-allocation: no leaf holds anything afterwards.
+     */
+    @Test
+    void aLeafPartThatFailsAfterTheCommitFailsTheCoAllocationAndEveryLeafLetsGo() {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(4, ChronoUnit.DAYS);
+        CoRequest request = new CoRequest(
+                List.of(new CoRequest.Site("east", 8, Set.of("E1"), List.of()),
+                        new CoRequest.Site("west", 8, Set.of("W2"), List.of())),
+                List.of(new CoRequest.Link("east", "west", 1000, null)), List.of(),
+                new CoRequest.Time(start, start, Duration.ofHours(1), true), Policy.CHEAPEST, List.of(), null, "lost leaf");
+        CoAllocationService top = parent.grc().getBean(CoAllocationService.class);
+        String key = top.create(Caller.user("alice"), "hier-lost", request, null);
+        await().atMost(Duration.ofSeconds(120)).until(() -> top.get(Caller.user("alice"), key).state(),
+                CoAllocationState::isSettled);
+        assertThat(top.get(Caller.user("alice"), key).state()).isEqualTo(CoAllocationState.Reserved);
+        assertThat(leafReservations(key)).hasSize(4);
+
+        org.doji.rm.sim.SimulatedBackend eastNetwork = east.rm("nrm-east").getBean(org.doji.rm.sim.SimulatedBackend.class);
+        try {
+            eastNetwork.setDownLinks(Set.of("E1--X", "E1--E2"));
+            await().atMost(Duration.ofSeconds(120)).until(() -> top.get(Caller.user("alice"), key).state()
+                    == CoAllocationState.Failed);
+            assertThat(top.get(Caller.user("alice"), key).reason()).contains("grc-east", "failed");
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(leafReservations(key)).hasSize(4)
+                    .allSatisfy(r -> assertThat(r.getLifecycleState()).as(r.getKey())
+                            .isIn(LifecycleState.Terminated, LifecycleState.Failed)));
+            assertThat(leafReservations(key)).filteredOn(r -> r.getLifecycleState() == LifecycleState.Failed)
+                    .singleElement().satisfies(r -> assertThat(r.getReason()).contains("E1--X"));
+        } finally {
+            eastNetwork.setDownLinks(Set.of());
+        }
+    }
 }

@@ -267,9 +267,15 @@ public class GrcConfiguration {
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
     @Bean
     public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver, CoAllocationService service,
-                                          ExecutorService grcRmCalls) {
-        // unauthenticated: a notification is only a hint, the RM itself is asked before anything is done
-        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver, service::partFailed, grcRmCalls),
+                                          org.doji.grc.hierarchy.GrcResourceManager asRm, ExecutorService grcRmCalls) {
+        // unauthenticated: a notification is only a hint, the RM itself is asked before anything is done; a failed
+        // part is of one of this GRC's co-allocations, or of a reservation a parent made at its RM port
+        org.doji.grc.soap.GrcNotificationEndpoint.PartFailures failures = (coAllocation, part) -> {
+            if (!service.partFailed(coAllocation, part)) {
+                asRm.partFailed(part);
+            }
+        };
+        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver, failures, grcRmCalls),
                 SoapPortPublisher.Limits.NOTIFICATIONS, endpoint -> { });
     }
 

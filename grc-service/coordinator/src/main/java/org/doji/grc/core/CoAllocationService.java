@@ -157,13 +157,16 @@ public class CoAllocationService {
 
     /**
      * An RM reported that {@code reservationKey}, a part of co-allocation {@code key}, failed after the commit: every
-     * part is released and the co-allocation ends Failed ({@link PartLoss}; the RM is asked first).
+     * part is released and the co-allocation ends Failed ({@link PartLoss}; the RM is asked first). Returns whether
+     * this GRC has a co-allocation of that key (else the part may be a child's of a reservation at its RM port).
      */
-    public void partFailed(String key, String reservationKey) {
-        store.find(key).ifPresent(c -> changing(key, () -> {
+    public boolean partFailed(String key, String reservationKey) {
+        Optional<CoAllocation> found = store.find(key);
+        found.ifPresent(c -> changing(key, () -> {
             partLoss.partFailed(store.find(key).orElse(c), reservationKey);
             return null;
         }));
+        return found.isPresent();
     }
 
     private CoAllocation changing(String key, java.util.function.Supplier<CoAllocation> change) {

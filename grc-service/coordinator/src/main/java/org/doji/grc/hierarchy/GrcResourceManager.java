@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.model.RmOutcome;
+import org.doji.grc.tx.Answer;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.Participant;
@@ -38,6 +39,8 @@ import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.util.JsonCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The GRC as an RM (DESIGN §1, §10): a parent coordinator reserves here exactly as at any RM, and this GRC holds
@@ -48,6 +51,8 @@ import org.doji.rm.util.JsonCodec;
  * one guard); every change is stored before it is answered.
  */
 public class GrcResourceManager implements ResourceManager {
+
+    private static final Logger log = LoggerFactory.getLogger(GrcResourceManager.class);
 
     private final String id;
     private final ChildResources children;
@@ -228,6 +233,38 @@ public class GrcResourceManager implements ResourceManager {
         owned(caller, key);
         throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
                 "reservations at a GRC are kept until destroyed; SetTerminationTime is not supported");
+    }
+
+    /**
+     * A child failed its part {@code childKey} of a live reservation after the commit (a link down with no other
+     * path): every child part is released (one RELEASE transaction, pushed by the driver until done), the reservation
+     * is Failed, and its coordinator is told, which releases the rest of its co-allocation: never a partial booking.
+     * The child is asked first (notifications are hints). Returns whether a reservation here holds that part.
+     */
+    public boolean partFailed(String childKey) {
+        for (DelegatedReservation live : store.live()) {
+            Optional<RmOutcome> part = books.parts(live).stream().filter(o -> childKey.equals(o.reservationKey())).findFirst();
+            if (part.isEmpty()) {
+                continue;
+            }
+            Answer now = engine.calls().get(part.get().rmId(), childKey);
+            if (live.getPendingChange() != PendingChange.None || !now.ok()
+                    || now.view().lifecycleState() != LifecycleState.Failed) {
+                return true; // a change in progress meets the failed part itself; or the hint was wrong
+            }
+            String why = "the part at " + part.get().rmId() + " failed: " + now.view().reason();
+            String key = live.getKey();
+            List<Participant> steps = books.parts(live).stream()
+                    .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
+            Transaction t = Transaction.begin(key + ":release:" + live.getVersion(), SubjectType.DELEGATED, key,
+                    Change.RELEASE, live.getVersion(), steps, null, null, clock.instant())
+                    .decided(Decision.COMMITTED, why).compensate(why).scheduled(clock.instant(), 0);
+            log.warn("reservation {}: {}; releasing every child part", key, why);
+            locks.withLock("rm:" + key, () -> engine.owning(t.id(),
+                    () -> engine.complete(engine.begin(t, () -> { }), runner.phaseTwoInline())));
+            return true;
+        }
+        return false;
     }
 
     /** Moves lifecycles by time through the lifecycle machine (holds that time out are the driver's). */
