@@ -73,6 +73,11 @@ public class PlannerBenchmark {
                 System.out.println("# " + engine + " " + scenario + ": " + in.name() + " left out: " + e.getMessage());
                 continue;
             }
+            if (!got.proven()) {
+                System.out.println("# " + engine + " " + scenario + ": " + in.name() + " left out: not proven within "
+                        + MIP_LIMIT_MS + " ms");
+                continue;
+            }
             solved.add(p);
             if (ref.feasible() != got.feasible() || ref.feasible()
                     && Math.abs(ref.objective() - got.objective()) > 1e-6 * Math.max(1, Math.abs(ref.objective()))) {
