@@ -81,7 +81,7 @@ class ScaleCrossCheckTest {
 
     /**
      * The long variant: {@code -Dplanner.scale.full=true}, optionally {@code -Dplanner.scale.counts=30:200,100:100,...}
-     * (instances per size, seeds 0..n-1), {@code -Dplanner.scale.mipLimitSeconds=60} and
+     * (instances per size, seeds 0..n-1, or from {@code -Dplanner.scale.firstSeed=k} on, to split a run), {@code -Dplanner.scale.mipLimitSeconds=60} and
      * {@code -Dplanner.scale.engines=glpk,ortools}, {@code -Dplanner.scale.fastLimitSeconds=30} (fast's plan timeout).
      */
     @Test
@@ -101,10 +101,8 @@ class ScaleCrossCheckTest {
             counts.put(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
         }
         Duration fastLimit = Duration.ofSeconds(Long.getLong("planner.scale.fastLimitSeconds", 30));
+        System.out.println("MIP limit " + limitMs + " ms per instance and engine");
         ScaleCrossCheck c = run(counts, mips, engines, fastLimit);
-        List<String> names = mips.stream().map(SolverEngine::name).toList();
-        System.out.println("MIP limit " + limitMs + " ms per instance and engine, fast " + fastLimit + "\n"
-                + c.table(names));
         c.problems.forEach(p -> System.out.println("PROBLEM " + p));
         assertThat(c.problems).isEmpty();
     }
@@ -115,14 +113,18 @@ class ScaleCrossCheckTest {
         ScaleCrossCheck c = new ScaleCrossCheck(Clock.systemUTC(), fastLimit);
         SolverEngine fast = engines.get("fast");
         boolean verbose = Boolean.getBoolean("planner.scale.verbose");
+        List<String> names = mips.stream().map(SolverEngine::name).toList();
         counts.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            for (long seed = 0; seed < e.getValue(); seed++) {
+            long first = Long.getLong("planner.scale.firstSeed", 0);
+            for (long seed = first; seed < first + e.getValue(); seed++) {
                 long t0 = System.nanoTime();
                 c.check(ScaleCorpus.generate(e.getKey(), seed), e.getKey(), fast, mips);
                 if (verbose) {
                     System.out.printf("%d/%d %.1f s%n", e.getKey(), seed, (System.nanoTime() - t0) / 1e9);
                 }
             }
+            // the table so far after each size: a long run cut short still reports what it did
+            System.out.println("after " + e.getKey() + " sites (fast's limit " + fastLimit + ")\n" + c.table(names));
         });
         return c;
     }
