@@ -18,6 +18,7 @@ import org.doji.grc.planner.model.Policy;
 import org.doji.grc.planner.model.ResourceGraph;
 import org.doji.grc.planner.model.SlotCapacity;
 import org.doji.grc.planner.model.SlotInfeasibility;
+import org.doji.grc.planner.problem.GraphIndex;
 import org.doji.grc.planner.problem.ProblemCompiler;
 import org.doji.grc.planner.problem.SlotProblem;
 import org.doji.grc.planner.problem.SlotSolution;
@@ -71,9 +72,11 @@ public final class Planner {
         SolverEngine engine = engines.get(settings.engine());
         double share = settings.admin().shareOf(user);
         long t0 = System.nanoTime();
+        // the graph's indices and weighted prices are the same for every slot: built once, not N times
+        GraphIndex index = GraphIndex.of(g, settings.admin());
         List<CompletableFuture<Object>> futures = new ArrayList<>();
         for (SlotCapacity slot : slots) {
-            futures.add(CompletableFuture.supplyAsync(() -> solveSlot(engine, g, r, slot, share), executor));
+            futures.add(CompletableFuture.supplyAsync(() -> solveSlot(engine, index, r, slot, share), executor));
         }
         List<CandidatePlan> plans = new ArrayList<>();
         List<SlotInfeasibility> infeasible = new ArrayList<>();
@@ -101,9 +104,10 @@ public final class Planner {
         return new PlanningResult(plans, infeasible);
     }
 
-    private Object solveSlot(SolverEngine engine, ResourceGraph g, PlanningRequest r, SlotCapacity slot,
+    private Object solveSlot(SolverEngine engine, GraphIndex index, PlanningRequest r, SlotCapacity slot,
                              double share) {
-        SlotProblem p = ProblemCompiler.compile(g, r, slot, settings.admin(), share);
+        ResourceGraph g = index.graph();
+        SlotProblem p = ProblemCompiler.compile(index, r, slot, share);
         if (p.precheckFailure != null) {
             return new SlotInfeasibility(slot.index(), slot.start(), p.precheckFailure);
         }

@@ -138,7 +138,7 @@ public final class PlanVerifier {
         }
     }
 
-    /** Money: Σ core price·cores + Σ over hops path price·bandwidth. */
+    /** Money: (Σ core price·cores + Σ over hops path price·bandwidth + countables) × hours of the slot. */
     public static double cost(Instance in, CandidatePlan plan) {
         Map<String, SiteVertex> sites = new HashMap<>();
         in.graph().sites().forEach(s -> sites.put(s.name(), s));
@@ -156,7 +156,8 @@ public final class PlanVerifier {
         for (var e : in.request().countables().entrySet()) {
             c += in.slot().countablePrices().getOrDefault(e.getKey(), 0.0) * e.getValue();
         }
-        return c;
+        // prices are per hour: the corpus of CorpusGenerator has 1-hour slots only, ScaleCorpus 2-hour ones
+        return c * java.time.Duration.between(in.slot().start(), in.slot().end()).toMillis() / 3_600_000.0;
     }
 
     /** The program's objective for this plan, re-derived from DESIGN §3 and PLANNER.md (admin terms included). */

@@ -18,8 +18,8 @@ import org.doji.grc.planner.model.SlotCapacity;
 
 /**
  * The benchmark scenarios: (a) the reference topology of DESIGN §9 with 1–3-site requests,
- * (b) 100 sites in 10 domains with 5-site requests, (c) 1,000 sites in 100 domains with
- * 5-site requests. Larger graphs follow §9's pattern: each domain is a complete graph of its
+ * (b) 100 sites in 10 domains with 5-site requests, (d) 300 sites in 30 domains and (c) 1,000 sites in
+ * 100 domains with 5-site requests. Larger graphs follow §9's pattern: each domain is a complete graph of its
  * sites and two exchange points shared with the neighbouring domains (a ring).
  */
 public final class ScaleTopology {
@@ -33,7 +33,8 @@ public final class ScaleTopology {
             case "a" -> ReferenceTopology.graph();
             case "b" -> domains(10, 10, 1);
             case "c" -> domains(100, 10, 2);
-            default -> throw new IllegalArgumentException("scenario a, b or c");
+            case "d" -> domains(30, 10, 3);
+            default -> throw new IllegalArgumentException("scenario a, b, c or d");
         };
     }
 
@@ -81,7 +82,7 @@ public final class ScaleTopology {
         return new SlotCapacity(index, start, start.plusSeconds(3600), cores, bw, Map.of());
     }
 
-    /** §9 requests: 1–3 sites for (a), 5 for (b)/(c); 1/2/4/8 cores; 1 Gbps between linked sites. */
+    /** §9 requests: 1–3 sites for (a), 5 for (b)/(c)/(d); 1/2/4/8 cores; 1 Gbps between linked sites. */
     public static PlanningRequest request(String scenario, Random rnd) {
         int n = scenario.equals("a") ? 1 + rnd.nextInt(3) : 5;
         List<RequestedSite> sites = new ArrayList<>();

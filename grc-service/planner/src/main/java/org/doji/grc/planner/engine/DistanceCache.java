@@ -1,8 +1,6 @@
 package org.doji.grc.planner.engine;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Shortest-path distances over the full (not residual) capacities, per link class and source.
@@ -13,13 +11,15 @@ import java.util.Map;
 final class DistanceCache {
     private final Network net;
     private final int[] linkClass;
-    private final Map<Long, double[]> cache = new HashMap<>();
+    /** by (link class, source, by latency); an array, not a map: the bound asks millions of times per solve. */
+    private final double[][] cache;
     private final MinHeap heap = new MinHeap();
 
     DistanceCache(Network net) {
         this.net = net;
         var p = net.p;
         linkClass = new int[p.nLinks];
+        cache = new double[p.nLinks * p.nVertices * 2][];
         for (int l = 0; l < p.nLinks; l++) {
             linkClass[l] = l;
             for (int m = 0; m < l; m++) {
@@ -51,12 +51,12 @@ final class DistanceCache {
     }
 
     private double[] get(int l, int source, boolean byLatency, double budget) {
-        long key = ((long) linkClass[l] * net.p.nVertices + source) * 2 + (byLatency ? 1 : 0);
-        double[] d = cache.get(key);
+        int key = (linkClass[l] * net.p.nVertices + source) * 2 + (byLatency ? 1 : 0);
+        double[] d = cache[key];
         // the last element is how far the array is exact; recompute when asked for more
         if (d == null || d[net.p.nVertices] < budget) {
             d = net.dijkstra(l, source, null, byLatency, heap, budget);
-            cache.put(key, d);
+            cache[key] = d;
         }
         return d;
     }

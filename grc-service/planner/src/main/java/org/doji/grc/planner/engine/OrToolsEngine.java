@@ -20,7 +20,10 @@ public final class OrToolsEngine implements SolverEngine {
     private final String name;
     private final long timeLimitMs;
 
-    /** @param timeLimitMs bound on one solve; hitting it without a proof of optimality is an error */
+    /**
+     * @param timeLimitMs bound on one solve; hitting it gives the incumbent marked INCUMBENT (or a timed-out
+     *                    infeasibility when there is none), as the fast engine does at its deadline
+     */
     public OrToolsEngine(String backend, String name, long timeLimitMs) {
         this.timeLimitMs = timeLimitMs;
         Loader.loadNativeLibraries();
@@ -69,14 +72,19 @@ public final class OrToolsEngine implements SolverEngine {
             if (status == MPSolver.ResultStatus.INFEASIBLE) {
                 return SlotSolution.infeasible("no placement and routing satisfies the constraints (" + name + ")");
             }
-            if (status != MPSolver.ResultStatus.OPTIMAL) {
+            if (status == MPSolver.ResultStatus.NOT_SOLVED) {
+                return SlotSolution.timedOut(name + " found no solution within " + timeLimitMs + " ms");
+            }
+            if (status != MPSolver.ResultStatus.OPTIMAL && status != MPSolver.ResultStatus.FEASIBLE) {
                 throw new IllegalStateException(name + " ended with status " + status);
             }
             double[] values = new double[vars.length];
             for (int c = 0; c < vars.length; c++) {
                 values[c] = vars[c].solutionValue();
             }
-            return f.decode(values);
+            SlotSolution s = f.decode(values);
+            return status == MPSolver.ResultStatus.OPTIMAL ? s
+                    : SlotSolution.incumbent(s.siteOf(), s.routes(), s.objective());
         } finally {
             params.delete();
             solver.delete();

@@ -1,8 +1,6 @@
 package org.doji.grc.planner.engine;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import org.doji.grc.planner.problem.SlotProblem;
 import org.doji.grc.planner.problem.SlotSolution;
 
@@ -27,6 +25,10 @@ final class PlacementSearch {
     private final DistanceCache distances;
     private final EndpointPacking packing;
     private final int[] order;
+    /** the links incident to each requested site. */
+    private final int[][] linksOf;
+    /** objective coefficient of each placed requested site (valid where siteOf[j] >= 0). */
+    private final double[] placedCost;
     private final int[] siteOf;
     private final boolean[] used;
     private final double[] minX;
@@ -36,7 +38,8 @@ final class PlacementSearch {
     private final double[][] minDirect;
     /** per link: cheapest one-hop route from any candidate of o. */
     private final double[] minDirectCand;
-    private final Map<Integer, double[]> minToCandCache = new HashMap<>();
+    /** per (link, site, other end): see minToCand; NaN = not computed. An array: the bound is the hot loop. */
+    private final double[] minToCandCache;
     private double incumbent = Double.POSITIVE_INFINITY;
     private int[] bestSites;
     private int[][] bestRoutes;
@@ -70,6 +73,18 @@ final class PlacementSearch {
             degree[p.linkP[l]]++;
         }
         order = SearchOrder.of(p, degree);
+        linksOf = new int[p.nReq][];
+        for (int j = 0; j < p.nReq; j++) {
+            linksOf[j] = new int[degree[j]];
+        }
+        int[] fill = new int[p.nReq];
+        for (int l = 0; l < p.nLinks; l++) {
+            linksOf[p.linkO[l]][fill[p.linkO[l]]++] = l;
+            linksOf[p.linkP[l]][fill[p.linkP[l]]++] = l;
+        }
+        placedCost = new double[p.nReq];
+        minToCandCache = new double[p.nLinks * p.nSites * 2];
+        Arrays.fill(minToCandCache, Double.NaN);
     }
 
     private static double minOver(double[] values, int[] idx) {
@@ -122,6 +137,11 @@ final class PlacementSearch {
         }
         int j = order[depth];
         int[] cand = p.cand[j];
+        // only j's own cost and its links' terms change between j's candidates: the rest is summed once
+        double fixed = fixedBound(j);
+        if (pruned(fixed)) {
+            return;
+        }
         double[] bound = new double[cand.length];
         Integer[] idx = new Integer[cand.length];
         int n = 0;
@@ -130,7 +150,10 @@ final class PlacementSearch {
                 continue;
             }
             siteOf[j] = cand[c];
-            double b = bound(j);
+            double b = fixed + p.candCost[j][c];
+            for (int l : linksOf[j]) {
+                b += linkBound(l, j);
+            }
             if (!pruned(b)) {
                 bound[c] = b;
                 idx[n++] = c;
@@ -144,6 +167,7 @@ final class PlacementSearch {
                 break;
             }
             siteOf[j] = cand[c];
+            placedCost[j] = p.candCost[j][c];
             used[cand[c]] = true;
             dfs(depth + 1);
             used[cand[c]] = false;
@@ -154,7 +178,7 @@ final class PlacementSearch {
     private void leaf() {
         double x = 0;
         for (int j = 0; j < p.nReq; j++) {
-            x += p.placementCost(j, siteOf[j]);
+            x += placedCost[j];
         }
         int[][] routes = router.route(siteOf, incumbent - x);
         if (routes != null) {
@@ -167,17 +191,25 @@ final class PlacementSearch {
         }
     }
 
-    /** Lower bound with j tentatively placed at siteOf[j] (its distances are not computed yet). */
-    private double bound(int tentative) {
+    /**
+     * The lower bound's terms that do not depend on where the unplaced requested site {@code next} goes: the
+     * other requested sites' costs and the links not incident to {@code next}. The full bound of a candidate of
+     * next adds its cost there and its links' terms ({@link #linkBound} with next tentative).
+     */
+    private double fixedBound(int next) {
         double b = 0;
         for (int j = 0; j < p.nReq; j++) {
-            b += siteOf[j] < 0 ? minX[j] : p.placementCost(j, siteOf[j]);
-            if (b == Double.POSITIVE_INFINITY) {
-                return b;
+            if (j != next) {
+                b += siteOf[j] < 0 ? minX[j] : placedCost[j];
             }
         }
+        if (b == Double.POSITIVE_INFINITY) {
+            return b;
+        }
         for (int l = 0; l < p.nLinks; l++) {
-            b += linkBound(l, tentative);
+            if (p.linkO[l] != next && p.linkP[l] != next) {
+                b += linkBound(l, next);
+            }
         }
         return b;
     }
@@ -214,8 +246,8 @@ final class PlacementSearch {
     /** Cheapest path from a placed site to any candidate of the link's other end. */
     private double minToCand(int l, int site, int otherEnd) {
         int key = (l * p.nSites + site) * 2 + (otherEnd == p.linkO[l] ? 0 : 1);
-        double[] cached = minToCandCache.get(key);
-        if (cached == null) {
+        double cached = minToCandCache[key];
+        if (Double.isNaN(cached)) {
             double[] dist = dist(l, site);
             double m = Double.POSITIVE_INFINITY;
             for (int v : p.cand[otherEnd]) {
@@ -223,9 +255,9 @@ final class PlacementSearch {
                     m = Math.min(m, dist[v]);
                 }
             }
-            cached = new double[] {m};
-            minToCandCache.put(key, cached);
+            cached = m;
+            minToCandCache[key] = cached;
         }
-        return cached[0];
+        return cached;
     }
 }

@@ -27,24 +27,22 @@ public final class ProblemCompiler {
 
     public static SlotProblem compile(ResourceGraph g, PlanningRequest r, SlotCapacity slot, AdminPolicy admin,
                                       double share) {
+        return compile(GraphIndex.of(g, admin), r, slot, share);
+    }
+
+    /** As above, from an index built once for all slots of a request. */
+    public static SlotProblem compile(GraphIndex ix, PlanningRequest r, SlotCapacity slot, double share) {
+        ResourceGraph g = ix.graph;
+        AdminPolicy admin = ix.admin;
         Builder b = new Builder();
         b.slotIndex = slot.index();
         boolean quality = r.policy() == Policy.QUALITY;
         List<SiteVertex> sites = g.sites();
         b.nSites = sites.size();
-        int nv = b.nSites + g.exchangePoints().size();
-        b.vertexNames = new String[nv];
-        Map<String, Integer> vertexIndex = new HashMap<>();
+        b.vertexNames = ix.vertexNames;
         b.freeCores = new int[b.nSites];
         for (int i = 0; i < b.nSites; i++) {
-            SiteVertex s = sites.get(i);
-            b.vertexNames[i] = s.name();
-            vertexIndex.put(s.name(), i);
-            b.freeCores[i] = (int) Math.floor(share * slot.freeCores().getOrDefault(s.name(), 0));
-        }
-        for (int x = 0; x < g.exchangePoints().size(); x++) {
-            b.vertexNames[b.nSites + x] = g.exchangePoints().get(x);
-            vertexIndex.put(g.exchangePoints().get(x), b.nSites + x);
+            b.freeCores[i] = (int) Math.floor(share * slot.freeCores().getOrDefault(sites.get(i).name(), 0));
         }
 
         List<RequestedSite> req = r.sites();
@@ -76,7 +74,7 @@ public final class ProblemCompiler {
                 b.candCores[j][c] = cores;
                 double base = quality
                         ? QualityScore.SITE_PENALTY * (1 - QualityScore.availability(s))
-                        : s.unitPrice() * admin.weightOf(s.name(), s.rmId()) * cores;
+                        : ix.siteWeight[i] * cores;
                 b.candCost[j][c] = base + admin.loadSpreadWeight() * cores / b.freeCores[i];
             }
             if (cs.isEmpty()) {
@@ -91,26 +89,16 @@ public final class ProblemCompiler {
 
         List<PathEdge> paths = g.paths();
         int np = paths.size();
-        b.pathIds = new String[np];
-        b.pathU = new int[np];
-        b.pathV = new int[np];
+        b.pathIds = ix.pathIds;
+        b.pathU = ix.pathU;
+        b.pathV = ix.pathV;
+        b.pathLatency = ix.pathLatency;
         b.pathCap = new long[np];
-        b.pathLatency = new double[np];
         for (int k = 0; k < np; k++) {
-            PathEdge p = paths.get(k);
-            b.pathIds[k] = p.id();
-            b.pathU[k] = vertexIndex.get(p.from());
-            b.pathV[k] = vertexIndex.get(p.to());
-            b.pathCap[k] = (long) Math.floor(share * slot.freeBandwidthMbps().getOrDefault(p.id(), 0L));
-            b.pathLatency[k] = p.latencyMs() == null ? Double.NaN : p.latencyMs();
+            b.pathCap[k] = (long) Math.floor(share * slot.freeBandwidthMbps().getOrDefault(ix.pathIds[k], 0L));
         }
-
         // per path once, not per (link, path): large graphs have thousands of paths
-        double[] unitWeight = new double[np];
-        for (int k = 0; k < np; k++) {
-            PathEdge p = paths.get(k);
-            unitWeight[k] = quality ? QualityScore.latencyPenalty(p) : p.unitPrice() * admin.weightOf(p.id(), p.rmId());
-        }
+        double[] unitWeight = quality ? ix.pathPenalty : ix.pathWeight;
         b.requestLinks = r.links();
         List<Integer> routed = new ArrayList<>();
         for (int l = 0; l < r.links().size(); l++) {

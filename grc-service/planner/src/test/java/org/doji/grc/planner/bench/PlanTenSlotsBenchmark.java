@@ -25,12 +25,15 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
-/** A whole request end to end: compile and solve all N = 10 slots (2 threads) and rank, default engine. */
+/**
+ * A whole request end to end: compile and solve all N = 10 slots (2 threads) and rank, default engine. Scenarios
+ * (ScaleTopology): a = §9, b = 100 sites, d = 300 sites, c = 1,000 sites; SampleTime reports p0.50, p0.95, max.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class PlanTenSlotsBenchmark {
-    @Param({"a", "b", "c"})
+    @Param({"a", "b", "d", "c"})
     public String scenario;
 
     private ExecutorService pool;

@@ -26,7 +26,8 @@ public final class GlpkEngine implements SolverEngine {
 
     /**
      * @param timeLimitMs bound on one solve (GLPK's LP bounds are weak on some instances, see
-     *                    PLANNER.md); hitting it without a proof of optimality is an error
+     *                    PLANNER.md); hitting it gives the incumbent marked INCUMBENT, or a timed-out
+     *                    infeasibility when there is none
      */
     public GlpkEngine(long timeLimitMs) {
         this.timeLimitMs = (int) Math.min(Integer.MAX_VALUE, timeLimitMs);
@@ -60,17 +61,20 @@ public final class GlpkEngine implements SolverEngine {
                         || status == GLPKConstants.GLP_NOFEAS) {
                     return SlotSolution.infeasible("no placement and routing satisfies the constraints (glpk)");
                 }
-                if (ret != 0 || status != GLPKConstants.GLP_OPT) {
-                    throw new IllegalStateException(ret == GLPKConstants.GLP_ETMLIM
-                            ? "glpk found no proven optimum within " + timeLimitMs + " ms"
-                            : "glpk ended with code " + ret + ", status " + status);
+                boolean limit = ret == GLPKConstants.GLP_ETMLIM;
+                if (limit && status != GLPKConstants.GLP_FEAS) {
+                    return SlotSolution.timedOut("glpk found no solution within " + timeLimitMs + " ms");
+                }
+                if (!limit && (ret != 0 || status != GLPKConstants.GLP_OPT)) {
+                    throw new IllegalStateException("glpk ended with code " + ret + ", status " + status);
                 }
                 int n = m.columns().size();
                 double[] values = new double[n];
                 for (int c = 0; c < n; c++) {
                     values[c] = GLPK.glp_mip_col_val(lp, c + 1);
                 }
-                return f.decode(values);
+                SlotSolution s = f.decode(values);
+                return limit ? SlotSolution.incumbent(s.siteOf(), s.routes(), s.objective()) : s;
             } finally {
                 GLPK.glp_delete_prob(lp);
             }
