@@ -2,14 +2,11 @@ package org.doji.rm.kernel;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
@@ -297,8 +294,8 @@ public class ReservationKernel implements ResourceManager {
      */
     public int tick() {
         Instant now = now();
-        int acted = repairRoutes(now);
-        List<Reservation> due = read(() -> open.values().stream().filter(r -> steps.isDue(r, now)).toList());
+        int acted = routeRepair.round(now, this);
+        List<Reservation> due = openWhere(r -> steps.isDue(r, now));
         for (Reservation r : due) {
             // a reservation may have several due steps (e.g. start and end both passed while down)
             while (step(r, now, () -> steps.advance(r, now))) {
@@ -310,44 +307,11 @@ public class ReservationKernel implements ResourceManager {
     }
 
     /**
-     * Takes in links the backend found since the last round, then moves every committed reservation off the links
-     * that are down now ({@link RouteRepair}): routed again within its bandwidth where another path fits, else
-     * Failed (its flows removed).
-     */
-    private int repairRoutes(Instant now) {
-        if (backend.discoversLinks()) {
-            List<String> added = underWriteLock(() -> calendar.adoptLinks(backend.inventory().links()));
-            if (!added.isEmpty()) {
-                log.info("links found since the start, now bookable: {}", added);
-            }
-        }
-        if (read(() -> calendar.inventory().links().isEmpty())) {
-            return 0; // no links (a compute RM): its live state is not read in the background
-        }
-        Set<String> down = backend.liveState().downLinks();
-        List<Reservation> hit = read(() -> open.values().stream().filter(r -> RouteRepair.affected(r, down)).toList());
-        int acted = 0;
-        for (Reservation r : hit) {
-            boolean moved = step(r, now, () -> {
-                if (!RouteRepair.affected(r, down)) {
-                    return null; // changed by a call since the list was made
-                }
-                String message = routeRepair.moveOff(r, down, now);
-                r.record.setVersion(r.record.getVersion() + 1);
-                r.record.setUpdated(now);
-                return message;
-            });
-            acted += moved ? 1 : 0;
-        }
-        return acted;
-    }
-
-    /**
      * One driver step on an open reservation, under the write lock: {@code body} changes it and returns what its
      * coordinator is told (null: nothing to do). The change is durable before the coordinator is told; a step whose
      * durable write fails is undone and retried at the next tick. Returns whether a step was taken.
      */
-    private boolean step(Reservation r, Instant now, Supplier<String> body) {
+    boolean step(Reservation r, Instant now, Supplier<String> body) {
         String message;
         lock.writeLock().lock();
         UndoScope undo = begin();
@@ -381,7 +345,7 @@ public class ReservationKernel implements ResourceManager {
         return true;
     }
 
-    private <T> T underWriteLock(Supplier<T> mutation) {
+    <T> T underWriteLock(Supplier<T> mutation) {
         lock.writeLock().lock();
         try {
             return mutation.get();
@@ -390,13 +354,16 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
+    /** The open reservations that match, as of now (read lock). */
+    List<Reservation> openWhere(java.util.function.Predicate<Reservation> filter) {
+        return read(() -> open.values().stream().filter(filter).toList());
+    }
+
     private void collectGarbage(Instant now) {
-        lock.writeLock().lock();
-        try {
+        underWriteLock(() -> {
             retention.collect(now);
-        } finally {
-            lock.writeLock().unlock();
-        }
+            return null;
+        });
     }
 
     /** Breaches of capacity at any breakpoint of any resource (empty when the calendar is sound). */
@@ -506,7 +473,7 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
-    private <T> T read(Supplier<T> reader) {
+    <T> T read(Supplier<T> reader) {
         lock.readLock().lock();
         try {
             return reader.get();
@@ -525,14 +492,5 @@ public class ReservationKernel implements ResourceManager {
 
     private static String newKey() {
         return "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-    }
-
-    /** Keys of all reservations in the calendar (for tests). */
-    Set<String> openKeys() {
-        return read(() -> new HashSet<>(open.keySet()));
-    }
-
-    List<Reservation> openSnapshot() {
-        return read(() -> new ArrayList<>(open.values()));
     }
 }

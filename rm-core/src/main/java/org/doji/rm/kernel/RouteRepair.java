@@ -41,6 +41,38 @@ final class RouteRepair {
         this.backend = backend;
     }
 
+    /**
+     * One round of the kernel's driver: takes in links the backend found since the last round, then moves every
+     * committed reservation off the links that are down now, each as one step of {@code kernel} (durable before its
+     * coordinator is told). Returns how many were moved or failed.
+     */
+    int round(Instant now, ReservationKernel kernel) {
+        if (backend.discoversLinks()) {
+            List<String> added = kernel.underWriteLock(() -> calendar.adoptLinks(backend.inventory().links()));
+            if (!added.isEmpty()) {
+                log.info("links found since the start, now bookable: {}", added);
+            }
+        }
+        if (kernel.read(() -> calendar.inventory().links().isEmpty())) {
+            return 0; // no links (a compute RM): its live state is not read in the background
+        }
+        Set<String> down = backend.liveState().downLinks();
+        int acted = 0;
+        for (Reservation r : kernel.openWhere(r -> affected(r, down))) {
+            boolean moved = kernel.step(r, now, () -> {
+                if (!affected(r, down)) {
+                    return null; // changed by a call since the list was made
+                }
+                String message = moveOff(r, down, now);
+                r.record.setVersion(r.record.getVersion() + 1);
+                r.record.setUpdated(now);
+                return message;
+            });
+            acted += moved ? 1 : 0;
+        }
+        return acted;
+    }
+
     /** A committed reservation whose paths use a down link, with nothing pending (a pending change is routed anew). */
     static boolean affected(Reservation r, Set<String> downLinks) {
         LifecycleState lc = r.record.getLifecycleState();
