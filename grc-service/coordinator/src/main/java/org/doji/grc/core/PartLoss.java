@@ -1,21 +1,16 @@
 package org.doji.grc.core;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.tx.Answer;
-import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
-import org.doji.grc.tx.Participant;
-import org.doji.grc.tx.Step;
 import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.rm.model.LifecycleState;
-import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,12 +54,9 @@ final class PartLoss {
             return Optional.empty();
         }
         String why = "the part at " + rmId + " failed: " + now.view().reason();
-        List<Participant> parts = c.outcomes().stream().filter(o -> o.reservationKey() != null)
-                .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
         String id = c.key() + ":release:" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Transaction t = Transaction.begin(id, SubjectType.CO_ALLOCATION, c.key(), Change.RELEASE, c.attempt(), parts,
-                        rmId, null, clock.instant())
-                .decided(Decision.COMMITTED, why).compensate(why).scheduled(clock.instant(), 0);
+        Transaction t = Transaction.release(id, SubjectType.CO_ALLOCATION, c.key(), c.attempt(), c.outcomes(), rmId, why,
+                clock.instant());
         log.warn("co-allocation {}: {}; releasing every part", c.key(), why);
         return Optional.of(runner.engine().owning(id, () -> {
             Transaction stored = runner.engine().begin(t, () -> store.transition(c.key(), CoAllocationEvent.CANCEL,

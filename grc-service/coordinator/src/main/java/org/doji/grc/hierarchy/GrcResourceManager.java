@@ -254,11 +254,8 @@ public class GrcResourceManager implements ResourceManager {
             }
             String why = "the part at " + part.get().rmId() + " failed: " + now.view().reason();
             String key = live.getKey();
-            List<Participant> steps = books.parts(live).stream()
-                    .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
-            Transaction t = Transaction.begin(key + ":release:" + live.getVersion(), SubjectType.DELEGATED, key,
-                    Change.RELEASE, live.getVersion(), steps, null, null, clock.instant())
-                    .decided(Decision.COMMITTED, why).compensate(why).scheduled(clock.instant(), 0);
+            Transaction t = Transaction.release(key + ":release:" + live.getVersion(), SubjectType.DELEGATED, key,
+                    live.getVersion(), books.parts(live), null, why, clock.instant());
             log.warn("reservation {}: {}; releasing every child part", key, why);
             locks.withLock("rm:" + key, () -> engine.owning(t.id(),
                     () -> engine.complete(engine.begin(t, () -> { }), runner.phaseTwoInline())));

@@ -32,6 +32,18 @@ public record Transaction(String id, SubjectType subjectType, String subject, Ch
                 null, 0, null, now, 0);
     }
 
+    /**
+     * A release of every part {@code outcomes} holds, without asking first (a part failed after the commit): decided
+     * and compensating from the start, due for the driver at once, stored by {@code TransactionEngine.begin}.
+     */
+    public static Transaction release(String id, SubjectType type, String subject, int attempt,
+                                      List<org.doji.grc.model.RmOutcome> outcomes, String payload, String why, Instant now) {
+        List<Participant> parts = outcomes.stream().filter(o -> o.reservationKey() != null)
+                .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
+        return begin(id, type, subject, Change.RELEASE, attempt, parts, payload, null, now)
+                .decided(Decision.COMMITTED, why).compensate(why).scheduled(now, 0);
+    }
+
     public boolean decided() {
         return decision != Decision.NONE;
     }
