@@ -88,7 +88,7 @@ public final class OpenFlowBackend implements ResourceBackend {
             return LiveState.HEALTHY;
         }
         // the kernel routes reservations off failed links (or fails them); a switch not yet connected is no failure
-        return new LiveState(missing.isEmpty(), Set.of(), health.failedLinks(t), "switches not connected: "
+        return new LiveState(missing.isEmpty(), Set.of(), LinkHealth.failed(down), "switches not connected: "
                 + missing.stream().map(Topology::vertex).sorted().toList() + "; links down: " + down);
     }
 

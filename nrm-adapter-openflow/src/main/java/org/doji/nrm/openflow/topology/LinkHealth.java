@@ -71,13 +71,13 @@ public final class LinkHealth implements SwitchListener {
     }
 
     /**
-     * Ids of the topology's links that failed: down now, except behind a switch that has not connected since the
-     * start (at a restart the switches come one by one; their links are not failures, and the reservations over
-     * them must not be moved or failed).
+     * Ids of the links that failed, of those {@link #down} reports: down now, except behind a switch that has not
+     * connected since the start (at a restart the switches come one by one; their links are not failures, and the
+     * reservations over them must not be moved or failed).
      */
-    public Set<String> failedLinks(Topology t) {
+    public static Set<String> failed(Map<String, String> down) {
         Set<String> failed = new java.util.TreeSet<>();
-        down(t).forEach((id, why) -> {
+        down.forEach((id, why) -> {
             if (!SWITCH_NOT_YET_CONNECTED.equals(why)) {
                 failed.add(id);
             }
