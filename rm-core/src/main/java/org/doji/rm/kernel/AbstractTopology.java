@@ -2,6 +2,7 @@ package org.doji.rm.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.ResourceInventory;
@@ -11,12 +12,14 @@ import org.doji.rm.spi.ResourceBackend;
 
 /**
  * The abstract graph a network RM exports: one path per pair of its endpoints that are connected, with
- * the capacity of the widest route over the idle network, the price and latency of that route. The
- * internal links stay private.
+ * the capacity of the widest route over the idle network, the price and latency of that route, and each
+ * site endpoint's edge group (the endpoints hanging off one switch). The internal links and switches stay
+ * private: a group is an opaque label.
  */
 final class AbstractTopology {
 
     private final List<ResourceInventory.Path> paths;
+    private final Map<String, String> groups;
 
     AbstractTopology(BackendInventory inventory, ResourceBackend backend) {
         LinkFreeView idle = new LinkFreeView() {
@@ -55,9 +58,15 @@ final class AbstractTopology {
             }
         }
         this.paths = List.copyOf(out);
+        this.groups = EdgeGroups.of(inventory);
     }
 
     List<ResourceInventory.Path> paths() {
         return paths;
+    }
+
+    /** Site endpoint → its edge group; endpoints on no single switch are absent. */
+    Map<String, String> groups() {
+        return groups;
     }
 }

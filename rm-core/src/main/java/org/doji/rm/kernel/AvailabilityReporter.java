@@ -29,10 +29,11 @@ final class AvailabilityReporter {
         List<ResourceInventory.Site> sites = inv.sites().stream()
                 .map(s -> new ResourceInventory.Site(s.name(), s.totalCores(), s.nodes().size(), s.unitPrice(), s.attributes()))
                 .toList();
+        AbstractTopology topology = inv.kind() == RmKind.NETWORK ? new AbstractTopology(inv, backend) : null;
         List<ResourceInventory.Endpoint> endpoints = inv.endpoints().stream()
-                .map(e -> new ResourceInventory.Endpoint(e.name(), e.exchangePoint())).toList();
-        List<ResourceInventory.Path> paths = inv.kind() == RmKind.NETWORK
-                ? new AbstractTopology(inv, backend).paths() : List.of();
+                .map(e -> new ResourceInventory.Endpoint(e.name(), e.exchangePoint(),
+                        topology == null ? null : topology.groups().get(e.name()))).toList();
+        List<ResourceInventory.Path> paths = topology == null ? List.of() : topology.paths();
         List<ResourceInventory.Countable> countables = inv.countables().stream()
                 .map(c -> new ResourceInventory.Countable(c.name(), c.total(), c.unitPrice())).toList();
         this.description = new ResourceInventory(settings.rmId(), inv.kind(), inv.domain(), backend.name(), sites,

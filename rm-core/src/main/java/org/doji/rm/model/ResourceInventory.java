@@ -29,7 +29,14 @@ public record ResourceInventory(
         }
     }
 
-    public record Endpoint(String name, boolean exchangePoint) {
+    /**
+     * @param group the endpoint's edge group (the endpoints hanging off one edge switch), an opaque label unique
+     *              within the RM; null when the endpoint is not attached to a single switch
+     */
+    public record Endpoint(String name, boolean exchangePoint, String group) {
+        public Endpoint(String name, boolean exchangePoint) {
+            this(name, exchangePoint, null);
+        }
     }
 
     /** An edge of the abstract graph; both directions share its capacity. */

@@ -103,7 +103,7 @@ public final class FromContract {
                 d.getSite().stream().map(s -> new ResourceInventory.Site(s.getName(), s.getTotalCores(), s.getNodes(),
                         s.getUnitPrice(), attributes(s.getAttribute()))).toList(),
                 d.getEndpoint().stream().map(e -> new ResourceInventory.Endpoint(e.getName(),
-                        e.getKind() == org.doji.contract.types.EndpointKind.EXCHANGE_POINT)).toList(),
+                        e.getKind() == org.doji.contract.types.EndpointKind.EXCHANGE_POINT, e.getGroup())).toList(),
                 d.getPath().stream().map(p -> new ResourceInventory.Path(p.getFrom(), p.getTo(), p.getCapacityMbps(),
                         p.getUnitPrice(), p.getLatencyMs())).toList(),
                 d.getCountable().stream().map(c -> new ResourceInventory.Countable(c.getName(), c.getTotal(),

@@ -140,6 +140,7 @@ public final class ToContract {
             EndpointDescription x = new EndpointDescription();
             x.setName(e.name());
             x.setKind(e.exchangePoint() ? EndpointKind.EXCHANGE_POINT : EndpointKind.SITE);
+            x.setGroup(e.group());
             d.getEndpoint().add(x);
         }
         for (ResourceInventory.Path p : inv.paths()) {

@@ -47,6 +47,32 @@ class SimulatedNetworkTest {
     }
 
     @Test
+    void describePublishesEachSiteEndpointsEdgeGroupAsAnOpaqueLabel() {
+        // switches s1 (A1, A2, A3) and s2 (B1, B2) joined by an uplink; X (an exchange point) on s1; C on both
+        java.util.function.BiFunction<String, String, BackendInventory.NetLink> link =
+                (a, b) -> new BackendInventory.NetLink(a + "--" + b, a, b, 1_000, 1, null);
+        BackendInventory inv = new BackendInventory(RmKind.NETWORK, "D", List.of(),
+                java.util.stream.Stream.of("A1", "A2", "A3", "B1", "B2", "C")
+                        .map(n -> new BackendInventory.NetEndpoint(n, false))
+                        .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(),
+                                l -> { l.add(new BackendInventory.NetEndpoint("X", true)); return l; })),
+                List.of(link.apply("A1", "s1"), link.apply("s1", "A2"), link.apply("A3", "s1"), link.apply("B1", "s2"),
+                        link.apply("B2", "s2"), link.apply("s1", "s2"), link.apply("X", "s1"), link.apply("C", "s1"),
+                        link.apply("C", "s2")),
+                List.of(), List.of());
+        KernelFixture f = new KernelFixture(inv, KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()));
+        java.util.Map<String, String> groups = new java.util.HashMap<>();
+        f.kernel.describe(KernelFixture.GRC).endpoints().forEach(e -> groups.put(e.name(), e.group()));
+        assertThat(groups).containsEntry("A1", "edge-1").containsEntry("A2", "edge-1").containsEntry("A3", "edge-1")
+                .containsEntry("B1", "edge-2").containsEntry("B2", "edge-2")
+                .containsEntry("C", null)  // attached to two switches: no single edge group
+                .containsEntry("X", null); // exchange points are not placed
+        // a network without switches (the reference domains: endpoints joined directly) has no groups
+        KernelFixture flat = new KernelFixture(domain(), KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()));
+        assertThat(flat.kernel.describe(KernelFixture.GRC).endpoints()).allSatisfy(e -> assertThat(e.group()).isNull());
+    }
+
+    @Test
     void aDemandTakesItsDirectPathAndIsRefusedRatherThanDetoured() {
         KernelFixture f = new KernelFixture(domain(), KernelFixture.settings(java.time.Duration.ofMinutes(2), java.util.Map.of()));
         TimeWindow w = KernelFixture.window(60, 120);

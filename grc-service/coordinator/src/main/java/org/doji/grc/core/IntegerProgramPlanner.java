@@ -32,6 +32,9 @@ import org.doji.rm.model.TimeWindow;
  */
 public class IntegerProgramPlanner implements PlanningStrategy {
 
+    /** The network RMs' path policy whose endpoint placement the planner carries out (DESIGN §8). */
+    static final String FAT_TREE = "fat-tree";
+
     private final Planner planner;
 
     /** Where every slot's program is written in CPLEX LP format (operators cross-check with glpsol); null = nowhere. */
@@ -45,6 +48,25 @@ public class IntegerProgramPlanner implements PlanningStrategy {
     public IntegerProgramPlanner(Planner planner, java.nio.file.Path lpExportDir) {
         this.lpExportDir = lpExportDir;
         this.planner = planner;
+    }
+
+    /**
+     * With the fat-tree path policy, each site endpoint's edge group as its network RM describes it (qualified by
+     * the RM: labels are unique only within one); otherwise none, and the planner does not pack.
+     */
+    static Map<String, String> packingGroups(CoRequest request, Map<String, ResourceInventory> descriptions,
+                                             java.util.Set<String> answered) {
+        if (!FAT_TREE.equals(request.pathPolicy())) {
+            return Map.of();
+        }
+        Map<String, String> groups = new HashMap<>();
+        descriptions.forEach((rmId, d) -> {
+            if (d.kind() != RmKind.COMPUTE && answered.contains(rmId)) { // network RMs and child GRCs
+                d.endpoints().stream().filter(e -> e.group() != null)
+                        .forEach(e -> groups.putIfAbsent(e.name(), rmId + "/" + e.group()));
+            }
+        });
+        return groups;
     }
 
     @Override
@@ -110,7 +132,8 @@ public class IntegerProgramPlanner implements PlanningStrategy {
                 request.sites().stream().map(s -> new RequestedSite(s.id(), s.cores(), s.candidates(),
                         s.requirements(), s.candidateCores())).toList(),
                 request.links().stream().map(l -> new RequestedLink(l.from(), l.to(), l.bandwidthMbps(), l.maxLatencyMs())).toList(),
-                demanded, org.doji.grc.planner.model.Policy.valueOf(request.policy().name()));
+                demanded, org.doji.grc.planner.model.Policy.valueOf(request.policy().name()),
+                packingGroups(request, descriptions, availability.keySet()));
         exportLp(graph, r, capacities);
         PlanningResult result = planner.plan(graph, r, capacities);
         List<CoPlan> plans = new ArrayList<>();

@@ -53,9 +53,13 @@ class ChildResources {
         List<ResourceInventory.Path> paths = new ArrayList<>();
         List<ResourceInventory.Countable> countables = new ArrayList<>();
         Duration hold = null;
-        for (ResourceInventory d : registry.describeAll().values()) {
+        for (Map.Entry<String, ResourceInventory> child : registry.describeAll().entrySet()) {
+            ResourceInventory d = child.getValue();
             sites.addAll(d.sites());
+            // an edge group is unique only within its RM: qualified by the child, as the planner does
             d.endpoints().stream().filter(e -> endpoints.stream().noneMatch(x -> x.name().equals(e.name())))
+                    .map(e -> e.group() == null ? e
+                            : new ResourceInventory.Endpoint(e.name(), e.exchangePoint(), child.getKey() + "/" + e.group()))
                     .forEach(endpoints::add);
             paths.addAll(d.paths());
             // a countable is reserved whole at one child: the first that offers the name (see countableOwners)

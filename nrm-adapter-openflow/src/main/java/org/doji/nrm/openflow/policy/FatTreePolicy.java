@@ -2,7 +2,6 @@ package org.doji.nrm.openflow.policy;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
@@ -17,7 +16,8 @@ import org.doji.rm.spi.LinkFreeView;
 
 /**
  * {@code fat-tree}: endpoints are grouped by edge switch and a job's endpoints go to the edge switch whose
- * free endpoints fit it most tightly ({@link #placeEndpoints}); between two endpoints every minimum-hop
+ * free endpoints fit it most tightly (the coordinator places them: the RM's describe publishes each endpoint's
+ * edge group, {@code org.doji.rm.kernel.EdgeGroups}); between two endpoints every minimum-hop
  * (up-down) route is a candidate, the one with the most available bandwidth first (reserved free
  * bandwidth; on ties the uplinks fewer installed routes cross, then measured available bandwidth), and
  * round-robin among them once all are saturated: the policy
@@ -147,38 +147,5 @@ public final class FatTreePolicy implements AllocationPolicy {
             collect(l.other(v), from, preds, suffix, out);
             suffix.removeFirst();
         }
-    }
-
-    /**
-     * Chooses {@code count} endpoints among {@code candidates}: grouped by edge switch, the group whose size
-     * fits {@code count} most tightly first; if no single group is big enough, the largest groups first.
-     */
-    public List<String> placeEndpoints(int count, Collection<String> candidates, LinkFreeView free) {
-        Map<String, List<String>> byEdge = new TreeMap<>();
-        for (NetLink l : free.links()) {
-            String ep = candidates.contains(l.a()) ? l.a() : candidates.contains(l.b()) ? l.b() : null;
-            if (ep != null) {
-                byEdge.computeIfAbsent(l.other(ep), k -> new ArrayList<>()).add(ep);
-            }
-        }
-        byEdge.values().forEach(list -> list.sort(String::compareTo));
-        List<List<String>> groups = new ArrayList<>(byEdge.values());
-        groups.stream().filter(gr -> gr.size() >= count).min(Comparator.comparingInt(List::size))
-                .ifPresent(fit -> {
-                    groups.remove(fit);
-                    groups.add(0, fit);
-                });
-        if (groups.isEmpty() || groups.get(0).size() < count) {
-            groups.sort(Comparator.comparingInt((List<String> gr) -> gr.size()).reversed());
-        }
-        List<String> out = new ArrayList<>();
-        for (List<String> gr : groups) {
-            for (String ep : gr) {
-                if (out.size() < count) {
-                    out.add(ep);
-                }
-            }
-        }
-        return out.size() == count ? out : List.of();
     }
 }

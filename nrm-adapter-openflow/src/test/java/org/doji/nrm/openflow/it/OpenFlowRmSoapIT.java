@@ -118,6 +118,12 @@ class OpenFlowRmSoapIT extends RestartableRmContractTest {
                 .containsExactlyInAnyOrder("site1", "site2", "site3", "xp");
         assertThat(inv.endpoints()).filteredOn(ResourceInventory.Endpoint::exchangePoint).singleElement()
                 .satisfies(e -> assertThat(e.name()).isEqualTo("xp"));
+        // each site's edge group, for a GRC placing with fat-tree: one host per edge switch here, so three groups
+        // (opaque labels, no switch id); the exchange point has none
+        assertThat(inv.endpoints()).filteredOn(e -> !e.exchangePoint()).extracting(ResourceInventory.Endpoint::group)
+                .doesNotContainNull().doesNotHaveDuplicates().allSatisfy(g -> assertThat(g).matches("edge-\\d+"));
+        assertThat(inv.endpoints()).filteredOn(ResourceInventory.Endpoint::exchangePoint).singleElement()
+                .satisfies(e -> assertThat(e.group()).isNull());
         assertThat(inv.paths()).hasSize(6).allSatisfy(p -> {
             assertThat(List.of("site1", "site2", "site3", "xp")).contains(p.from(), p.to());
             assertThat(p.capacityMbps()).isEqualTo(1000);

@@ -107,21 +107,25 @@ class PoliciesOnRecordedTopologyTest {
     }
 
     @Test
-    void fatTreePlacesEndpointsOnTheTightestFittingEdgeSwitch() {
-        // extra endpoints on free ports: e1 (0x301) gets 3 in all, e2 (0x302) 2, e3 and e4 keep 1
+    void fatTreeEdgeGroupsAreTheEndpointsOfOneEdgeSwitch() {
+        // what the NRM's describe publishes, for the coordinator to pack a job's sites (FatTreePackingTest,
+        // FatTreePlacementIT). Extra endpoints on free ports: e1 (0x301) gets 3 in all, e2 (0x302) 2, e3 and e4 keep 1
         List<EndpointAttachment> eps = new java.util.ArrayList<>(topo.endpoints());
         eps.add(new EndpointAttachment("n1b", false, new PortRef(0x301, 4), null, 1000, null));
         eps.add(new EndpointAttachment("n1c", false, new PortRef(0x301, 5), null, 1000, null));
         eps.add(new EndpointAttachment("n2b", false, new PortRef(0x302, 4), null, 1000, null));
         Topology t = new Topology(topo.switches(), topo.links(), eps);
-        StaticFreeView f = new StaticFreeView(t.netLinks(1));
-        List<String> all = eps.stream().map(EndpointAttachment::name).toList();
-        FatTreePolicy ft = new FatTreePolicy();
-        assertThat(ft.placeEndpoints(2, all, f)).containsExactlyInAnyOrder("n2b", "site2");
-        assertThat(ft.placeEndpoints(3, all, f)).containsExactlyInAnyOrder("n1b", "n1c", "site1");
-        assertThat(ft.placeEndpoints(1, all, f)).hasSize(1).first().isIn("site3", "site4");
-        assertThat(ft.placeEndpoints(5, all, f)).hasSize(5).contains("n1b", "n1c", "site1", "n2b", "site2");
-        assertThat(ft.placeEndpoints(8, all, f)).isEmpty();
+        org.doji.rm.spi.BackendInventory inv = new org.doji.rm.spi.BackendInventory(org.doji.rm.model.RmKind.NETWORK,
+                "D", List.of(), eps.stream().map(e -> new org.doji.rm.spi.BackendInventory.NetEndpoint(e.name(), false))
+                .toList(), t.netLinks(1), List.of(), List.of());
+        java.util.Map<String, String> groups = org.doji.rm.kernel.EdgeGroups.of(inv);
+        assertThat(groups).hasSize(7);
+        java.util.Map<String, Set<String>> members = new java.util.TreeMap<>();
+        groups.forEach((ep, g) -> members.computeIfAbsent(g, k -> new java.util.TreeSet<>()).add(ep));
+        assertThat(members.values()).containsExactlyInAnyOrder(Set.of("n1b", "n1c", "site1"), Set.of("n2b", "site2"),
+                Set.of("site3"), Set.of("site4"));
+        // opaque labels: no switch id leaves the RM
+        assertThat(members.keySet()).allSatisfy(g -> assertThat(g).matches("edge-\\d+"));
     }
 
     @Test

@@ -139,6 +139,7 @@ public final class ProblemCompiler {
             }
             c++;
         }
+        FatTreePacking.apply(b, r.packingGroups());
         b.precheckFailure = failures.isEmpty() ? null : String.join("; ", failures);
         return new SlotProblem(b);
     }
