@@ -229,6 +229,18 @@ public class GrcConfiguration {
         return new org.doji.rm.util.PeriodicTask("doji-grc-retention", props.tickInterval(), retention::sweepIfDue);
     }
 
+    /**
+     * Asks the RMs about the parts of settled co-allocations, a batch per round: the poll behind their best-effort
+     * notifications of a part they failed (a lost one would leave the other parts held for nothing).
+     */
+    @Bean
+    public org.doji.rm.util.PeriodicTask grcPartAudit(CoAllocationService service, CoAllocationStore store,
+                                                      TransactionEngine engine, GrcProperties props) {
+        org.doji.grc.core.PartAudit audit = new org.doji.grc.core.PartAudit(store, engine.calls(), props.partAuditBatch(),
+                service::partFailed);
+        return new org.doji.rm.util.PeriodicTask("doji-grc-audit", props.partAuditInterval(), audit::round);
+    }
+
     /** Moves reserved co-allocations to Active and Completed as their windows pass. */
     @Bean
     public org.doji.rm.util.PeriodicTask grcTicker(CoAllocationService service, GrcProperties props) {

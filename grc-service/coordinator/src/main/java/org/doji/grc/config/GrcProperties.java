@@ -35,6 +35,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param planTimeout    how long the planner searches one slot before it takes the best plan found so far (not
  *                       proven optimal); bounds the time one request holds a worker in Planning
  * @param notifications  WS-BaseNotification subscriptions and the delivery of their notifications
+ * @param partAuditInterval how often the GRC asks the RMs about the parts of its settled co-allocations, in case the
+ *                       notification of a part an RM failed was lost
+ * @param partAuditBatch how many settled co-allocations one such round looks at (the next ones in key order)
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -59,7 +62,9 @@ public record GrcProperties(
         String notifyAddress,
         @DefaultValue("P30D") Duration retention,
         @DefaultValue("PT2S") Duration planTimeout,
-        @DefaultValue Notifications notifications) {
+        @DefaultValue Notifications notifications,
+        @DefaultValue("PT1M") Duration partAuditInterval,
+        @DefaultValue("200") int partAuditBatch) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -104,6 +109,12 @@ public record GrcProperties(
         }
         if (planTimeout == null || planTimeout.isNegative() || planTimeout.isZero()) {
             throw new IllegalArgumentException("doji.grc.plan-timeout must be positive, was " + planTimeout);
+        }
+        if (partAuditInterval == null || partAuditInterval.isNegative() || partAuditInterval.isZero()) {
+            throw new IllegalArgumentException("doji.grc.part-audit-interval must be positive, was " + partAuditInterval);
+        }
+        if (partAuditBatch < 1 || partAuditBatch > 10_000) {
+            throw new IllegalArgumentException("doji.grc.part-audit-batch must be in 1..10000, was " + partAuditBatch);
         }
         if (maxPlans < 1) {
             throw new IllegalArgumentException("doji.grc.max-plans must be at least 1");

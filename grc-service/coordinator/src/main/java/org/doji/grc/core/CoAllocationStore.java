@@ -189,6 +189,11 @@ public class CoAllocationStore {
         return records.findByStateIn(states).stream().map(this::snapshot).toList();
     }
 
+    /** At most {@code max} keys of those in {@code states} after {@code after}, in key order. */
+    public List<String> keysInStatesAfter(Collection<CoAllocationState> states, String after, int max) {
+        return records.findKeysInStatesAfter(states, after, org.springframework.data.domain.PageRequest.of(0, max));
+    }
+
     /** Those in the given states whose planned window has started by {@code now}. */
     public List<CoAllocation> startedBy(Collection<CoAllocationState> states, Instant now) {
         return records.findByStateInAndWindowStartLessThanEqual(states, now).stream().map(this::snapshot).toList();

@@ -38,6 +38,11 @@ public interface CoAllocationRepository extends JpaRepository<CoAllocationRecord
     List<String> findIdleInStatesTerminatedBefore(@Param("states") Collection<CoAllocationState> states,
                                                   @Param("now") Instant now);
 
+    /** A page of the keys of those in {@code states} after {@code after}, in key order (a cursor over them). */
+    @Query("select a.key from CoAllocationRecord a where a.state in :states and a.key > :after order by a.key")
+    List<String> findKeysInStatesAfter(@Param("states") Collection<CoAllocationState> states, @Param("after") String after,
+                                       org.springframework.data.domain.Pageable page);
+
     @Modifying
     @Query("delete from CoAllocationRecord a where a.key in :keys")
     int deleteByKeys(@Param("keys") Collection<String> keys);

@@ -234,6 +234,23 @@ class CoAllocationStoreTest {
         }
     }
 
+    @Test
+    void theKeysInSomeStatesArePagedThroughAfterACursorEachOnce() {
+        List<String> mine = new ArrayList<>(List.of(created(), created(), created()));
+        store.transition(mine.get(0), CoAllocationEvent.PREPARE, r -> r.setAttempt(1)); // Planning -> Reserving
+        List<String> seen = new ArrayList<>();
+        String cursor = "";
+        for (List<String> page = store.keysInStatesAfter(Set.of(CoAllocationState.Planning), cursor, 2); !page.isEmpty();
+             page = store.keysInStatesAfter(Set.of(CoAllocationState.Planning), cursor, 2)) {
+            assertThat(page).hasSizeLessThanOrEqualTo(2);
+            seen.addAll(page);
+            cursor = page.get(page.size() - 1);
+        }
+        // other tests' co-allocations are in the table too
+        assertThat(seen).doesNotHaveDuplicates().contains(mine.get(1), mine.get(2)).doesNotContain(mine.get(0));
+        assertThat(store.keysInStatesAfter(Set.of(CoAllocationState.Reserving), "", 10_000)).contains(mine.get(0));
+    }
+
     private static String reasonOf(String key) {
         return jdbc.queryForObject("select reason from grc_coallocation where co_key = ?", String.class, key);
     }
