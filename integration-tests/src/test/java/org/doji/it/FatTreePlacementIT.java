@@ -1,34 +1,19 @@
 package org.doji.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
-import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.PlannedSite;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
-import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,40 +73,23 @@ class FatTreePlacementIT {
         return n + 1;
     }
 
-    private static GrcPortType at(EndpointReferenceType epr) {
-        return new GrcService().getPort(ResourceReferences.toW3C(epr), GrcPortType.class, new AddressingFeature());
-    }
 
     /** {@code n} sites of 4 cores anywhere, 100 Mbps between every pair, tomorrow at {@code hour} for an hour. */
     private static CoAllocationDocument reserve(int n, int hour, String pathPolicy) throws Exception {
         CoAllocationRequest r = new CoAllocationRequest();
         for (int i = 0; i < n; i++) {
-            SiteRequest s = new SiteRequest();
-            s.setId("s" + i);
-            s.setCores(4);
-            r.getSite().add(s);
+            r.getSite().add(Requests.site("s" + i, 4));
             for (int j = 0; j < i; j++) {
-                LinkRequest l = new LinkRequest();
-                l.setFrom("s" + j);
-                l.setTo("s" + i);
-                l.setBandwidthMbps(100);
-                r.getLink().add(l);
+                r.getLink().add(Requests.link("s" + j, "s" + i, 100));
             }
         }
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
+        r.setTime(Requests.tomorrowAt(hour));
         r.setPathPolicy(pathPolicy);
-        GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
-        GrcPortType co = at(grc.createCoAllocation(UUID.randomUUID().toString(), r, null));
-        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(co).getState(),
-                org.doji.it.faults.GrcClient::isFinal);
-        CoAllocationDocument d = CoAllocationDocuments.of(co);
+        return settled(r);
+    }
+
+    private static CoAllocationDocument settled(CoAllocationRequest r) throws Exception {
+        CoAllocationDocument d = CoAllocationDocuments.of(Requests.createAndSettle(grid.grcUrl(), r));
         assertThat(d.getState()).as(d.getReason()).isEqualTo(CoAllocationState.RESERVED);
         return d;
     }
@@ -182,25 +150,8 @@ class FatTreePlacementIT {
     /** One site of 8 cores pinned to {@code site}, tomorrow at {@code hour}. */
     private static CoAllocationDocument reserveOn(String site, int hour) throws Exception {
         CoAllocationRequest r = new CoAllocationRequest();
-        SiteRequest s = new SiteRequest();
-        s.setId("x");
-        s.setCores(8);
-        s.getCandidate().add(Requests.candidate(site));
-        r.getSite().add(s);
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
-        GrcPortType co = at(grc.createCoAllocation(UUID.randomUUID().toString(), r, null));
-        await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(co).getState(),
-                org.doji.it.faults.GrcClient::isFinal);
-        CoAllocationDocument d = CoAllocationDocuments.of(co);
-        assertThat(d.getState()).as(d.getReason()).isEqualTo(CoAllocationState.RESERVED);
-        return d;
+        r.getSite().add(Requests.site("x", 8, site));
+        r.setTime(Requests.tomorrowAt(hour));
+        return settled(r);
     }
 }

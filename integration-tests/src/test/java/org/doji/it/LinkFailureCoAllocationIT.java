@@ -3,32 +3,20 @@ package org.doji.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
-import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.LinkRequest;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.sim.SimulatedBackend;
-import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -77,36 +65,15 @@ class LinkFailureCoAllocationIT {
                 .filter(v -> v.spec() != null && coAllocation.equals(v.spec().globalId())).findFirst();
     }
 
-    private static GrcPortType at(EndpointReferenceType epr) {
-        return new GrcService().getPort(ResourceReferences.toW3C(epr), GrcPortType.class, new AddressingFeature());
-    }
 
     /** SITE_A and SITE_B, 4 cores each, {@code mbps} between them, tomorrow at {@code hour} for an hour. */
     private static GrcPortType reserved(int hour, int mbps) throws Exception {
         CoAllocationRequest r = new CoAllocationRequest();
-        for (String site : List.of("A", "B")) {
-            SiteRequest s = new SiteRequest();
-            s.setId(site.toLowerCase());
-            s.setCores(4);
-            s.getCandidate().add(Requests.candidate("SITE_" + site));
-            r.getSite().add(s);
-        }
-        LinkRequest l = new LinkRequest();
-        l.setFrom("a");
-        l.setTo("b");
-        l.setBandwidthMbps(mbps);
-        r.getLink().add(l);
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
-        GrcPortType co = at(grc.createCoAllocation(UUID.randomUUID().toString(), r, null));
-        await().atMost(Duration.ofSeconds(60)).until(() -> doc(co).getState(), org.doji.it.faults.GrcClient::isFinal);
+        r.getSite().add(Requests.site("a", 4, "SITE_A"));
+        r.getSite().add(Requests.site("b", 4, "SITE_B"));
+        r.getLink().add(Requests.link("a", "b", mbps));
+        r.setTime(Requests.tomorrowAt(hour));
+        GrcPortType co = Requests.createAndSettle(grid.grcUrl(), r);
         assertThat(doc(co).getState()).as(doc(co).getReason()).isEqualTo(CoAllocationState.RESERVED);
         return co;
     }

@@ -3,32 +3,19 @@ package org.doji.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.AddressingFeature;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.doji.contract.GrcPortType;
-import org.doji.contract.GrcService;
-import org.doji.contract.addressing.EndpointReferenceType;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.contract.types.LinkRequest;
-import org.doji.contract.types.SiteRequest;
-import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.sim.SimulatedBackend;
-import org.doji.rm.soap.ResourceReferences;
 import org.doji.rm.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,36 +56,15 @@ class LostPartNotificationIT {
                 .filter(v -> v.spec() != null && coAllocation.equals(v.spec().globalId())).findFirst();
     }
 
-    private static GrcPortType at(EndpointReferenceType epr) {
-        return new GrcService().getPort(ResourceReferences.toW3C(epr), GrcPortType.class, new AddressingFeature());
-    }
 
     /** {@code from} and {@code to}, 4 cores each, 4 Gbps between them, tomorrow at {@code hour} for an hour. */
     private static GrcPortType reserved(String from, String to, int hour) throws Exception {
         CoAllocationRequest r = new CoAllocationRequest();
-        for (String site : List.of(from, to)) {
-            SiteRequest s = new SiteRequest();
-            s.setId(site.toLowerCase());
-            s.setCores(4);
-            s.getCandidate().add(Requests.candidate(site));
-            r.getSite().add(s);
-        }
-        LinkRequest l = new LinkRequest();
-        l.setFrom(from.toLowerCase());
-        l.setTo(to.toLowerCase());
-        l.setBandwidthMbps(4_000);
-        r.getLink().add(l);
-        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        r.setTime(t);
-        GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
-        ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
-        GrcPortType co = at(grc.createCoAllocation(UUID.randomUUID().toString(), r, null));
-        await().atMost(Duration.ofSeconds(60)).until(() -> doc(co).getState(), org.doji.it.faults.GrcClient::isFinal);
+        r.getSite().add(Requests.site("from", 4, from));
+        r.getSite().add(Requests.site("to", 4, to));
+        r.getLink().add(Requests.link("from", "to", 4_000));
+        r.setTime(Requests.tomorrowAt(hour));
+        GrcPortType co = Requests.createAndSettle(grid.grcUrl(), r);
         assertThat(doc(co).getState()).as(doc(co).getReason()).isEqualTo(CoAllocationState.RESERVED);
         return co;
     }

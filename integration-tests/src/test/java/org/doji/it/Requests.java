@@ -1,6 +1,21 @@
 package org.doji.it;
 
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.soap.AddressingFeature;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.awaitility.Awaitility;
+import org.doji.contract.GrcPortType;
+import org.doji.contract.GrcService;
 import org.doji.contract.types.CandidateSite;
+import org.doji.contract.types.CoAllocationRequest;
+import org.doji.contract.types.LinkRequest;
+import org.doji.contract.types.SiteRequest;
+import org.doji.contract.types.TimeConstraint;
+import org.doji.contract.types.TimeWindow;
+import org.doji.rm.soap.ResourceReferences;
 
 /** Parts of co-allocation requests the ITs build through the generated contract types. */
 public final class Requests {
@@ -19,5 +34,49 @@ public final class Requests {
         c.setValue(site);
         c.setCores(cores);
         return c;
+    }
+
+    /** A requested site of {@code cores} cores, on one of {@code candidates} (none: anywhere). */
+    public static SiteRequest site(String id, int cores, String... candidates) {
+        SiteRequest s = new SiteRequest();
+        s.setId(id);
+        s.setCores(cores);
+        for (String c : candidates) {
+            s.getCandidate().add(candidate(c));
+        }
+        return s;
+    }
+
+    public static LinkRequest link(String from, String to, int mbps) {
+        LinkRequest l = new LinkRequest();
+        l.setFrom(from);
+        l.setTo(to);
+        l.setBandwidthMbps(mbps);
+        return l;
+    }
+
+    /** An hour from {@code hour} o'clock past the next full hour, tomorrow. */
+    public static TimeConstraint tomorrowAt(int hour) {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
+        TimeWindow w = new TimeWindow();
+        w.setStart(start);
+        w.setEnd(start.plus(1, ChronoUnit.HOURS));
+        TimeConstraint t = new TimeConstraint();
+        t.setFixed(w);
+        return t;
+    }
+
+    /**
+     * Creates the co-allocation at the GRC at {@code grcUrl} (a new correlation id) and waits until it settles (a
+     * final state or Reserved); returns its port.
+     */
+    public static GrcPortType createAndSettle(String grcUrl, CoAllocationRequest r) throws Exception {
+        GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
+        ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grcUrl);
+        GrcPortType co = new GrcService().getPort(ResourceReferences.toW3C(grc.createCoAllocation(
+                UUID.randomUUID().toString(), r, null)), GrcPortType.class, new AddressingFeature());
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(co).getState(),
+                org.doji.it.faults.GrcClient::isFinal);
+        return co;
     }
 }
