@@ -43,11 +43,18 @@ class HierarchicalCoAllocationIT {
 
     @BeforeAll
     static void start() {
+        startGrids(Map.of());
+    }
+
+    /** The east and west child GRCs (each with two CRMs and an NRM) and the parent; {@code eastGrc}: more east settings. */
+    static void startGrids(Map<String, String> eastGrc) {
+        Map<String, String> eastSettings = new java.util.HashMap<>(Map.of("doji.grc.id", "grc-east", "doji.grc.slots", "2"));
+        eastSettings.putAll(eastGrc);
         east = LocalGrid.start(GridTopology.builder()
                 .crm("crm-e1", "E1", "EAST", 2, 8, 1.0, Map.of())
                 .crm("crm-e2", "E2", "EAST", 2, 8, 2.0, Map.of())
                 .nrm("nrm-east", "EAST", List.of("E1", "E2"), List.of("X"), 10_000, 0.01, 20_000, 0.005)
-                .build(), 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.id", "grc-east", "doji.grc.slots", "2"));
+                .build(), 0, TestDatabase.grid("mem"), Map.of(), eastSettings);
         west = LocalGrid.start(GridTopology.builder()
                 .crm("crm-w1", "W1", "WEST", 2, 8, 3.0, Map.of())
                 .crm("crm-w2", "W2", "WEST", 2, 8, 1.5, Map.of())
@@ -128,6 +135,11 @@ class HierarchicalCoAllocationIT {
      */
     @Test
     void aLeafPartThatFailsAfterTheCommitFailsTheCoAllocationAndEveryLeafLetsGo() {
+        leafPartFailsAndEveryLeafLetsGo();
+    }
+
+    /** The case above, also run by {@link HierarchicalLostNotificationIT} with the leaf's notification lost. */
+    static void leafPartFailsAndEveryLeafLetsGo() {
         Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(4, ChronoUnit.DAYS);
         CoRequest request = new CoRequest(
                 List.of(new CoRequest.Site("east", 8, Set.of("E1"), List.of()),

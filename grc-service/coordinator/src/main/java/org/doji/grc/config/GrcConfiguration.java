@@ -235,10 +235,14 @@ public class GrcConfiguration {
      */
     @Bean
     public org.doji.rm.util.PeriodicTask grcPartAudit(CoAllocationService service, CoAllocationStore store,
-                                                      TransactionEngine engine, GrcProperties props) {
+                                                      TransactionEngine engine, GrcProperties props,
+                                                      org.doji.grc.hierarchy.GrcResourceManager asRm) {
         org.doji.grc.core.PartAudit audit = new org.doji.grc.core.PartAudit(store, engine.calls(), props.partAuditBatch(),
                 service::partFailed);
-        return new org.doji.rm.util.PeriodicTask("doji-grc-audit", props.partAuditInterval(), audit::round);
+        return new org.doji.rm.util.PeriodicTask("doji-grc-audit", props.partAuditInterval(), () -> {
+            audit.round();
+            asRm.auditParts(); // the reservations parent GRCs made at this GRC's RM port
+        });
     }
 
     /** Moves reserved co-allocations to Active and Completed as their windows pass. */

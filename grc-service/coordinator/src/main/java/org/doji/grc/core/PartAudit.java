@@ -59,22 +59,33 @@ public final class PartAudit {
             if (c.isEmpty() || !SETTLED.contains(c.get().state())) {
                 continue; // changed since the list was read
             }
-            for (RmOutcome part : c.get().outcomes()) {
-                if (part.reservationKey() == null || silent.contains(part.rmId())) {
-                    continue;
-                }
-                Answer now = calls.get(part.rmId(), part.reservationKey());
-                if (now.transientFailure()) {
-                    silent.add(part.rmId());
-                } else if (now.ok() && now.view().lifecycleState() == LifecycleState.Failed) {
-                    log.warn("co-allocation {}: its part {} at {} is Failed and no notification of it arrived",
-                            key, part.reservationKey(), part.rmId());
-                    partFailed.accept(key, part.reservationKey());
-                    found++;
-                    break;
-                }
+            Optional<RmOutcome> failed = failedPart(c.get().outcomes(), calls, silent);
+            if (failed.isPresent()) {
+                log.warn("co-allocation {}: its part {} at {} is Failed and no notification of it arrived",
+                        key, failed.get().reservationKey(), failed.get().rmId());
+                partFailed.accept(key, failed.get().reservationKey());
+                found++;
             }
         }
         return found;
+    }
+
+    /**
+     * The first of {@code parts} its RM answers as Failed, asking each RM in turn; an RM that does not answer is added
+     * to {@code silent} and not asked again (the caller keeps the set for a round).
+     */
+    public static Optional<RmOutcome> failedPart(List<RmOutcome> parts, ParticipantCalls calls, Set<String> silent) {
+        for (RmOutcome part : parts) {
+            if (part.reservationKey() == null || silent.contains(part.rmId())) {
+                continue;
+            }
+            Answer now = calls.get(part.rmId(), part.reservationKey());
+            if (now.transientFailure()) {
+                silent.add(part.rmId());
+            } else if (now.ok() && now.view().lifecycleState() == LifecycleState.Failed) {
+                return Optional.of(part);
+            }
+        }
+        return Optional.empty();
     }
 }

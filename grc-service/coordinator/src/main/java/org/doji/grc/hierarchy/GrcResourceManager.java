@@ -264,6 +264,29 @@ public class GrcResourceManager implements ResourceManager {
         return false;
     }
 
+    /**
+     * The poll behind the children's notifications (as {@link org.doji.grc.core.PartAudit} for co-allocations): asks
+     * the children about the parts of every live reservation here with no change in progress; a part found Failed is
+     * released as {@link #partFailed} does. Returns how many were found.
+     */
+    public int auditParts() {
+        java.util.Set<String> silent = new java.util.HashSet<>();
+        int found = 0;
+        for (DelegatedReservation live : store.live()) {
+            if (live.getPendingChange() != PendingChange.None) {
+                continue;
+            }
+            Optional<RmOutcome> failed = org.doji.grc.core.PartAudit.failedPart(books.parts(live), engine.calls(), silent);
+            if (failed.isPresent()) {
+                log.warn("reservation {}: its part {} at {} is Failed and no notification of it arrived", live.getKey(),
+                        failed.get().reservationKey(), failed.get().rmId());
+                partFailed(failed.get().reservationKey());
+                found++;
+            }
+        }
+        return found;
+    }
+
     /** Moves lifecycles by time through the lifecycle machine (holds that time out are the driver's). */
     public void tick() {
         Instant now = clock.instant();
