@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.UUID;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.types.CoAllocationDocument;
-import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.grc.demo.GridTopology;
 import org.doji.grc.demo.LocalGrid;
@@ -68,14 +67,7 @@ class LinkFailureCoAllocationIT {
 
     /** SITE_A and SITE_B, 4 cores each, {@code mbps} between them, tomorrow at {@code hour} for an hour. */
     private static GrcPortType reserved(int hour, int mbps) throws Exception {
-        CoAllocationRequest r = new CoAllocationRequest();
-        r.getSite().add(Requests.site("a", 4, "SITE_A"));
-        r.getSite().add(Requests.site("b", 4, "SITE_B"));
-        r.getLink().add(Requests.link("a", "b", mbps));
-        r.setTime(Requests.tomorrowAt(hour));
-        GrcPortType co = Requests.createAndSettle(grid.grcUrl(), r);
-        assertThat(doc(co).getState()).as(doc(co).getReason()).isEqualTo(CoAllocationState.RESERVED);
-        return co;
+        return Requests.reservedPair(grid.grcUrl(), "SITE_A", "SITE_B", mbps, hour);
     }
 
     private static CoAllocationDocument doc(GrcPortType co) throws Exception {

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.doji.contract.GrcPortType;
 import org.doji.contract.types.CoAllocationDocument;
-import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.grc.demo.LocalGrid;
 import org.doji.rm.kernel.ReservationKernel;
@@ -59,14 +58,7 @@ class LostPartNotificationIT {
 
     /** {@code from} and {@code to}, 4 cores each, 4 Gbps between them, tomorrow at {@code hour} for an hour. */
     private static GrcPortType reserved(String from, String to, int hour) throws Exception {
-        CoAllocationRequest r = new CoAllocationRequest();
-        r.getSite().add(Requests.site("from", 4, from));
-        r.getSite().add(Requests.site("to", 4, to));
-        r.getLink().add(Requests.link("from", "to", 4_000));
-        r.setTime(Requests.tomorrowAt(hour));
-        GrcPortType co = Requests.createAndSettle(grid.grcUrl(), r);
-        assertThat(doc(co).getState()).as(doc(co).getReason()).isEqualTo(CoAllocationState.RESERVED);
-        return co;
+        return Requests.reservedPair(grid.grcUrl(), from, to, 4_000, hour);
     }
 
     private static CoAllocationDocument doc(GrcPortType co) throws Exception {

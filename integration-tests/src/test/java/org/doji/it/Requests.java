@@ -79,4 +79,21 @@ public final class Requests {
                 org.doji.it.faults.GrcClient::isFinal);
         return co;
     }
+
+    /**
+     * Two sites of 4 cores pinned to {@code from} and {@code to}, {@code mbps} between them, tomorrow at {@code hour}
+     * for an hour, created at the GRC at {@code grcUrl}; asserts that it ends Reserved and returns its port.
+     */
+    public static GrcPortType reservedPair(String grcUrl, String from, String to, int mbps, int hour) throws Exception {
+        CoAllocationRequest r = new CoAllocationRequest();
+        r.getSite().add(site("from", 4, from));
+        r.getSite().add(site("to", 4, to));
+        r.getLink().add(link("from", "to", mbps));
+        r.setTime(tomorrowAt(hour));
+        GrcPortType co = createAndSettle(grcUrl, r);
+        org.doji.contract.types.CoAllocationDocument d = CoAllocationDocuments.of(co);
+        org.assertj.core.api.Assertions.assertThat(d.getState()).as(d.getReason())
+                .isEqualTo(org.doji.contract.types.CoAllocationState.RESERVED);
+        return co;
+    }
 }
