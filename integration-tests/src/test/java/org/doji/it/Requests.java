@@ -14,7 +14,6 @@ import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
-import org.doji.contract.types.TimeWindow;
 import org.doji.rm.soap.ResourceReferences;
 
 /** Parts of co-allocation requests the ITs build through the generated contract types. */
@@ -58,12 +57,7 @@ public final class Requests {
     /** An hour from {@code hour} o'clock past the next full hour, tomorrow. */
     public static TimeConstraint tomorrowAt(int hour) {
         Instant start = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS).plus(hour, ChronoUnit.HOURS);
-        TimeWindow w = new TimeWindow();
-        w.setStart(start);
-        w.setEnd(start.plus(1, ChronoUnit.HOURS));
-        TimeConstraint t = new TimeConstraint();
-        t.setFixed(w);
-        return t;
+        return org.doji.it.faults.GrcClient.fixed(start, Duration.ofHours(1));
     }
 
     /**

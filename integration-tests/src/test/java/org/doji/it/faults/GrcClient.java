@@ -15,13 +15,12 @@ import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.FlexibleWindow;
-import org.doji.contract.types.LinkRequest;
 import org.doji.contract.types.Policy;
-import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
 import org.doji.contract.types.TimeWindow;
 import org.doji.rm.soap.ResourceReferences;
 import org.doji.it.CoAllocationDocuments;
+import org.doji.it.Requests;
 
 /**
  * A user of the GRC over SOAP through the generated stubs (WS-Addressing, implied-resource EPRs). One
@@ -138,22 +137,13 @@ public final class GrcClient {
         CoAllocationRequest r = new CoAllocationRequest();
         List<String> ids = new ArrayList<>(sites.keySet());
         for (String id : ids) {
-            SiteRequest s = new SiteRequest();
-            s.setId(id);
-            s.setCores(sites.get(id));
-            if (pins.containsKey(id)) {
-                s.getCandidate().add(org.doji.it.Requests.candidate(pins.get(id)));
-            }
-            r.getSite().add(s);
+            r.getSite().add(pins.containsKey(id) ? Requests.site(id, sites.get(id), pins.get(id))
+                    : Requests.site(id, sites.get(id)));
         }
         if (mbps > 0) {
             for (int i = 0; i < ids.size(); i++) {
                 for (int j = i + 1; j < ids.size(); j++) {
-                    LinkRequest l = new LinkRequest();
-                    l.setFrom(ids.get(i));
-                    l.setTo(ids.get(j));
-                    l.setBandwidthMbps(mbps);
-                    r.getLink().add(l);
+                    r.getLink().add(Requests.link(ids.get(i), ids.get(j), mbps));
                 }
             }
         }
