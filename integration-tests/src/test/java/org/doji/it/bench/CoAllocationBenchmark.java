@@ -68,6 +68,9 @@ public final class CoAllocationBenchmark {
     private volatile String lastKey;
     /** Availability calls the GRC has made so far (its batch-size metric's count). */
     private java.util.function.LongSupplier availabilityCalls = () -> 0;
+    /** The H2 versions (durable commits) of the GRC's database and of the RMs' together. */
+    private StoreVersions grcWrites;
+    private StoreVersions rmWrites;
 
     private CoAllocationBenchmark(PrintWriter out, GrcClient client, Timeline timeline, int slots, int pollMs,
                                   java.util.function.Function<String, CoAllocationDocument> detector) {
@@ -207,6 +210,8 @@ public final class CoAllocationBenchmark {
         long cpu0 = processCpuNanos();
         long[] ticks0 = userSystemTicks();
         long calls0 = availabilityCalls.getAsLong();
+        long grcCommits0 = grcWrites.total();
+        long rmCommits0 = rmWrites.total();
         long t0 = System.nanoTime();
         List<Future<?>> running = new ArrayList<>();
         for (GrcClient port : ports) {
@@ -244,12 +249,15 @@ public final class CoAllocationBenchmark {
         long user = ticks[0] - ticks0[0];
         long system = ticks[1] - ticks0[1];
         long calls = availabilityCalls.getAsLong() - calls0;
+        double grcCommits = (double) (grcWrites.total() - grcCommits0) / Math.max(1, done.get());
+        double rmCommits = (double) (rmWrites.total() - rmCommits0) / Math.max(1, done.get());
         double rate = done.get() / secs;
         out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms,"
                         + " CPU %.1f ms per co-allocation (%.0f%% in the kernel), %.1f availability calls per co-allocation,"
-                        + " load %.2f%n", clients, done.get(), failed.get(), secs, rate, latency.percentile(50),
-                latency.percentile(99), cpuMs / Math.max(1, done.get()), 100.0 * system / Math.max(1, user + system),
-                (double) calls / Math.max(1, done.get() + failed.get()), load());
+                        + " durable commits per co-allocation: GRC %.1f, RMs %.1f, load %.2f%n", clients, done.get(), failed.get(),
+                secs, rate, latency.percentile(50), latency.percentile(99), cpuMs / Math.max(1, done.get()),
+                100.0 * system / Math.max(1, user + system), (double) calls / Math.max(1, done.get() + failed.get()),
+                grcCommits, rmCommits, load());
         return new double[] {rate, latency.percentile(50)};
     }
 
@@ -349,6 +357,8 @@ public final class CoAllocationBenchmark {
                 MeterRegistry grcMeters = grc.getBean(MeterRegistry.class);
                 CoAllocationBenchmark bench = new CoAllocationBenchmark(out, client, timeline, slots, pollMs,
                         soapPolling ? null : key -> stateOf(store, key));
+                bench.grcWrites = new StoreVersions(List.of(grc));
+                bench.rmWrites = new StoreVersions(fleet.ids().stream().map(fleet::context).toList());
                 bench.availabilityCalls = () -> {
                     var batches = grcMeters.find("doji.grc.availability.batch").summary();
                     return batches == null ? 0 : batches.count();

@@ -3,10 +3,13 @@ package org.doji.rm.soap;
 import java.time.Clock;
 import java.util.function.Consumer;
 import javax.xml.namespace.QName;
+import javax.xml.validation.Schema;
 import jakarta.jws.WebService;
 import jakarta.xml.ws.soap.SOAPBinding;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.service.model.ServiceInfo;
+import org.apache.cxf.ws.addressing.EndpointReferenceUtils;
 import org.apache.cxf.ws.addressing.WSAddressingFeature;
 
 /**
@@ -56,12 +59,27 @@ public final class SoapPortPublisher {
     public EndpointImpl publish(String path, Object implementor, Limits limits, Consumer<EndpointImpl> security) {
         EndpointImpl soap11 = endpoint(implementor, limits, security);
         soap11.publish(path);
+        reuseValidators(soap11);
         WebService contract = implementor.getClass().getAnnotation(WebService.class);
         EndpointImpl soap12 = endpoint(implementor, limits, security);
         soap12.setEndpointName(new QName(contract.targetNamespace(), contract.portName() + "Soap12"));
         soap12.setBindingUri(SOAPBinding.SOAP12HTTP_BINDING);
         soap12.publish(path + SOAP12_SUFFIX);
+        reuseValidators(soap12);
         return soap11;
+    }
+
+    /**
+     * Gives the port's request validation the schema CXF compiled for it, with its validator handlers used again
+     * ({@link ReusedValidators}); CXF takes a service's schema from this property when it is set.
+     */
+    private void reuseValidators(EndpointImpl endpoint) {
+        for (ServiceInfo service : endpoint.getServer().getEndpoint().getService().getServiceInfos()) {
+            Schema compiled = EndpointReferenceUtils.getSchema(service, bus);
+            if (compiled != null && !(compiled instanceof ReusedValidators)) {
+                service.setProperty(Schema.class.getName(), new ReusedValidators(compiled));
+            }
+        }
     }
 
     private EndpointImpl endpoint(Object implementor, Limits limits, Consumer<EndpointImpl> security) {
