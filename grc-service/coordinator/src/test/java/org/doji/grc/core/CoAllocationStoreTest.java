@@ -64,7 +64,8 @@ class CoAllocationStoreTest {
     static void start() {
         // the GRC's own database defaults (Flyway's grc migrations, ddl-auto=validate) come from DojiDefaults
         context = new SpringApplicationBuilder(GrcPersistenceOnly.class).web(WebApplicationType.NONE)
-                .run("--spring.jmx.enabled=false", "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")));
+                .run("--spring.jmx.enabled=false", "--spring.datasource.url=" + TestDatabase.url(dir.resolve("grc")),
+                        "--spring.jpa.properties.hibernate.generate_statistics=true");
         tx = context.getBean(TransactionTemplate.class);
         jdbc = context.getBean(JdbcTemplate.class);
         notifications = context.getBean(NotificationRepository.class);
@@ -116,6 +117,18 @@ class CoAllocationStoreTest {
         synchronized (heard) {
             return heard.stream().filter(h -> h.startsWith(key + " ")).toList();
         }
+    }
+
+    @Test
+    void aNewCoAllocationIsInsertedWithoutReadingItsRowFirst() {
+        org.hibernate.stat.Statistics stats = context.getBean(jakarta.persistence.EntityManagerFactory.class)
+                .unwrap(org.hibernate.SessionFactory.class).getStatistics();
+        long before = stats.getPrepareStatementCount();
+        String key = created();
+        // the co-allocation's INSERT, and the call record's SELECT and INSERT (a merge); a merge of the new
+        // co-allocation would read its row first too
+        assertThat(stats.getPrepareStatementCount() - before).isEqualTo(3);
+        assertThat(store.find(key)).isPresent();
     }
 
     @Test
