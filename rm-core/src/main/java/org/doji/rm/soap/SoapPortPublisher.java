@@ -11,6 +11,7 @@ import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.service.model.ServiceInfo;
 import org.apache.cxf.ws.addressing.EndpointReferenceUtils;
 import org.apache.cxf.ws.addressing.WSAddressingFeature;
+import org.apache.cxf.ws.policy.PolicyEngine;
 
 /**
  * The one way every Doji SOAP port is published (the RM port, the GRC's user port, its RM port and its
@@ -48,6 +49,7 @@ public final class SoapPortPublisher {
     /** @param originator the service's id, named as the originator of the faults it answers bad input with */
     public SoapPortPublisher(Bus bus, String originator, Clock clock) {
         this.bus = bus;
+        withoutPolicyEngine(bus);
         this.wireFaults = new WireFaultInterceptor(originator, clock);
     }
 
@@ -79,6 +81,18 @@ public final class SoapPortPublisher {
             if (compiled != null && !(compiled instanceof ReusedValidators)) {
                 service.setProperty(Schema.class.getName(), new ReusedValidators(compiled));
             }
+        }
+    }
+
+    /**
+     * Switches off CXF's WS-Policy engine on {@code bus}: no Doji contract attaches a policy (WS-Addressing is a
+     * feature of each port, WS-Security its own interceptors), so the engine's interceptors only worked out, on
+     * every message in and out, that there is nothing to assert.
+     */
+    public static void withoutPolicyEngine(Bus bus) {
+        PolicyEngine policies = bus.getExtension(PolicyEngine.class);
+        if (policies != null && policies.isEnabled()) {
+            policies.setEnabled(false);
         }
     }
 

@@ -26,6 +26,7 @@ import org.doji.rm.api.DojiException;
 import org.doji.rm.api.FaultKind;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.AvailabilityQuery;
+import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;
 import org.doji.rm.model.ResourceInventory;
@@ -82,6 +83,7 @@ public class RemoteResourceManager implements ResourceManager {
         bp.getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
         bp.getRequestContext().put("thread.local.request.context", "true");
         Client client = ClientProxy.getClient(port);
+        SoapPortPublisher.withoutPolicyEngine(client.getBus());
         // HttpURLConnection conduit for this client (set before the conduit exists): CXF 4.1's default
         // java.net.http conduit hops over selector and worker threads per call and, on machines where the common
         // fork-join pool has one thread (2 cores), starts a NEW thread per response (CompletableFuture's
