@@ -2,6 +2,7 @@ package org.doji.rm.soap;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.validation.Schema;
 import javax.xml.validation.TypeInfoProvider;
@@ -46,9 +47,11 @@ public final class ReusedValidators extends Schema {
     public ValidatorHandler newValidatorHandler() {
         Handler h = idle.poll();
         if (h == null) {
-            return new Handler(schema.newValidatorHandler());
+            h = new Handler(schema.newValidatorHandler());
+        } else {
+            idleCount.decrementAndGet();
         }
-        idleCount.decrementAndGet();
+        h.inUse.set(true);
         return h;
     }
 
@@ -58,6 +61,9 @@ public final class ReusedValidators extends Schema {
     }
 
     private void release(Handler h) {
+        if (!h.inUse.compareAndSet(true, false)) {
+            return; // ended twice: it is in the pool already, and must not be handed out twice
+        }
         // the last message's handlers are not kept alive by an idle validator
         h.delegate.setContentHandler(null);
         h.delegate.setErrorHandler(null);
@@ -72,6 +78,7 @@ public final class ReusedValidators extends Schema {
     private final class Handler extends ValidatorHandler {
 
         private final ValidatorHandler delegate;
+        private final AtomicBoolean inUse = new AtomicBoolean();
 
         Handler(ValidatorHandler delegate) {
             this.delegate = delegate;

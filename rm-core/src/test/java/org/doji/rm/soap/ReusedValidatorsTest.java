@@ -88,6 +88,16 @@ class ReusedValidatorsTest {
     }
 
     @Test
+    void aHandlerEndedTwiceIsPooledOnce() throws Exception {
+        ValidatorHandler h = schema.newValidatorHandler();
+        validate(h, VALID);
+        h.endDocument();
+        assertEquals(1, schema.idle());
+        assertSame(h, schema.newValidatorHandler());
+        assertNotSame(h, schema.newValidatorHandler(), "never handed out twice");
+    }
+
+    @Test
     void atMostMaxIdleHandlersAreKept() throws Exception {
         List<ValidatorHandler> busy = new ArrayList<>();
         for (int i = 0; i < ReusedValidators.MAX_IDLE + 6; i++) {
