@@ -104,7 +104,11 @@ public class CoAllocationService {
             org.doji.grc.notify.ConsumerEndpoint.of(consumer); // refused as a Subscribe's consumer would be
         }
         String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-        store.create(key, caller.name(), consumer, request, callId, hash);
+        String stored = store.create(key, caller.name(), consumer, request, callId, hash);
+        if (!stored.equals(key)) {
+            // the same call arrived twice at once and the other one was stored first: answer as a repeat
+            return store.ledger().repeated(callId, correlationId, "createCoAllocation", hash).orElse(stored);
+        }
         log.info("co-allocation {} accepted for {}", key, caller.name());
         planningClaims.submit(key);
         return key;
@@ -146,7 +150,9 @@ public class CoAllocationService {
             return get(caller, key);
         }
         validator.validate(request, registry.knownSites(), current.request().time().earliestStart());
-        return changing(key, () -> modifier.modify(get(caller, key), request, () -> store.recordCall(callId, hash, key)));
+        return changing(key, () -> store.ledger().repeated(callId, correlationId, "modify", hash).isPresent()
+                ? get(caller, key) // the same call arrived twice at once: the other one modified it
+                : modifier.modify(get(caller, key), request, () -> store.recordCall(callId, hash, key)));
     }
 
     /** Two-phase cancellation at every RM; Cancelling until every RM has acknowledged, then Cancelled. */

@@ -24,6 +24,7 @@ import org.doji.grc.model.RmOutcome;
 import org.doji.grc.persistence.CoAllocationRecord;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CallRecord;
+import org.doji.grc.persistence.DuplicateKeys;
 import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.rm.api.DojiException;
 import org.doji.rm.ledger.CallLedger;
@@ -100,15 +101,25 @@ public class CoAllocationStore {
                 .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
     }
 
-    /** Stores a new co-allocation (Planning) together with the call that created it. */
-    public void create(String key, String owner, String consumer, CoRequest request, String callId, String payloadHash) {
+    /**
+     * Stores a new co-allocation (Planning) together with the call that created it, and returns its key. If a call
+     * with the same id was stored meanwhile (the same request sent twice at once), nothing is stored and the key that
+     * call created is returned.
+     */
+    public String create(String key, String owner, String consumer, CoRequest request, String callId, String payloadHash) {
         CoAllocationRecord record = new CoAllocationRecord(key, owner, clock.instant());
         record.setRequestJson(write(request));
-        tx.executeWithoutResult(s -> {
-            records.save(record);
-            calls.save(new CallRecord(callId, payloadHash, record.getKey(), clock.instant()));
-            listener.created(key, owner, consumer);
-        });
+        try {
+            tx.executeWithoutResult(s -> {
+                records.save(record);
+                calls.save(new CallRecord(callId, payloadHash, record.getKey(), clock.instant()));
+                listener.created(key, owner, consumer);
+            });
+            return key;
+        } catch (RuntimeException e) {
+            Optional<CallRecord> first = DuplicateKeys.isDuplicateKey(e) ? calls.findById(callId) : Optional.empty();
+            return first.map(CallRecord::getCoAllocationKey).orElseThrow(() -> e);
+        }
     }
 
     /** Remembers a mutating call's correlation id and payload, so a repeat gets the original answer. */

@@ -3,7 +3,7 @@ package org.doji.grc.persistence;
 import java.sql.SQLException;
 
 /** Whether a failed write met a primary or unique key (SQLSTATE 23505, the same in H2 and PostgreSQL). */
-final class DuplicateKeys {
+public final class DuplicateKeys {
 
     private static final String DUPLICATE_KEY = "23505";
 
@@ -11,7 +11,7 @@ final class DuplicateKeys {
     }
 
     /** True if {@code e} or one of its causes is the database's unique-key violation. */
-    static boolean isDuplicateKey(Throwable e) {
+    public static boolean isDuplicateKey(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
                 return true;

@@ -120,15 +120,25 @@ class CoAllocationStoreTest {
     }
 
     @Test
-    void aNewCoAllocationIsInsertedWithoutReadingItsRowFirst() {
+    void aNewCoAllocationAndItsCallAreInsertedWithoutReadingTheirRowsFirst() {
         org.hibernate.stat.Statistics stats = context.getBean(jakarta.persistence.EntityManagerFactory.class)
                 .unwrap(org.hibernate.SessionFactory.class).getStatistics();
         long before = stats.getPrepareStatementCount();
         String key = created();
-        // the co-allocation's INSERT, and the call record's SELECT and INSERT (a merge); a merge of the new
-        // co-allocation would read its row first too
-        assertThat(stats.getPrepareStatementCount() - before).isEqualTo(3);
+        // the co-allocation's INSERT and the call record's INSERT; a merge of either would read its row first
+        assertThat(stats.getPrepareStatementCount() - before).isEqualTo(2);
         assertThat(store.find(key)).isPresent();
+    }
+
+    @Test
+    void aSecondCreateWithTheSameCallStoresNothingAndNamesTheFirstsKey() {
+        String first = "co-" + UUID.randomUUID().toString().substring(0, 8);
+        String second = "co-" + UUID.randomUUID().toString().substring(0, 8);
+        // the same call twice at once: both passed the ledger's check before either was stored
+        assertThat(store.create(first, "alice", null, request(4), "alice:twice-" + first, "hash")).isEqualTo(first);
+        assertThat(store.create(second, "alice", null, request(4), "alice:twice-" + first, "hash")).isEqualTo(first);
+        assertThat(store.find(second)).as("no second co-allocation for one call").isEmpty();
+        assertThat(store.call("alice:twice-" + first).orElseThrow().getCoAllocationKey()).isEqualTo(first);
     }
 
     @Test
