@@ -11,7 +11,7 @@ import java.time.Instant;
  * it was made (retention). What the call did is the subclass's: an RM's answer, or the GRC's co-allocation.
  */
 @MappedSuperclass
-public abstract class CallColumns {
+public abstract class CallColumns extends InsertedFirst {
 
     @Id
     @Column(name = "call_id", length = 300)
@@ -23,12 +23,15 @@ public abstract class CallColumns {
     protected CallColumns() {
     }
 
+    /** A new call's record, to be inserted. */
     protected CallColumns(String id, String payloadHash, Instant created) {
+        super(true);
         this.id = id;
         this.payloadHash = payloadHash;
         this.created = created;
     }
 
+    @Override
     public String getId() { return id; }
     public String getPayloadHash() { return payloadHash; }
     public Instant getCreated() { return created; }

@@ -3,18 +3,15 @@ package org.doji.rm.persistence;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
-import jakarta.persistence.Transient;
-import org.springframework.data.domain.Persistable;
 import java.time.Instant;
 
-/** The answer given to one mutating call, by caller and correlation id, so a retry gets the same answer. */
+/**
+ * The answer given to one mutating call, by caller and correlation id, so a retry gets the same answer. Answers are
+ * only ever inserted ({@link InsertedFirst}).
+ */
 @Entity
 @Table(name = "rm_idempotency", indexes = @jakarta.persistence.Index(name = "rm_idempotency_created", columnList = "created"))
-public class IdempotencyRecord extends CallColumns implements Persistable<String> {
-
-    /** Answers are only ever inserted: saving one is an INSERT without the SELECT a merge would do. */
-    @Transient
-    private boolean fresh;
+public class IdempotencyRecord extends CallColumns {
 
     @Column(nullable = false, length = 16)
     private String operation;
@@ -28,12 +25,6 @@ public class IdempotencyRecord extends CallColumns implements Persistable<String
         super(id, payloadHash, created);
         this.operation = operation;
         this.answerJson = answerJson;
-        this.fresh = true;
-    }
-
-    @Override
-    public boolean isNew() {
-        return fresh;
     }
 
     public String getOperation() { return operation; }

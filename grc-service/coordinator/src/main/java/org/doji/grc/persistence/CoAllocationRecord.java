@@ -6,16 +6,13 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
-import jakarta.persistence.PostLoad;
-import jakarta.persistence.PostPersist;
 import jakarta.persistence.Table;
-import jakarta.persistence.Transient;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.rm.persistence.JsonColumns;
-import org.springframework.data.domain.Persistable;
+import org.doji.rm.persistence.InsertedFirst;
 
 /**
  * One co-allocation as stored. A change in progress (its participants and decision) is a transaction of
@@ -25,11 +22,7 @@ import org.springframework.data.domain.Persistable;
 @Table(name = "grc_coallocation", indexes = {
         @Index(name = "grc_co_owner", columnList = "owner"),
         @Index(name = "grc_co_state_start", columnList = "state, windowStart")})
-public class CoAllocationRecord implements Persistable<String> {
-
-    /** True until first stored: the first save is an INSERT without the SELECT a merge would do. */
-    @Transient
-    private boolean fresh;
+public class CoAllocationRecord extends InsertedFirst {
 
     @Id
     @Column(name = "co_key", length = 64)
@@ -59,30 +52,19 @@ public class CoAllocationRecord implements Persistable<String> {
     protected CoAllocationRecord() {
     }
 
+    /** A new co-allocation, to be inserted ({@link InsertedFirst}). */
     public CoAllocationRecord(String key, String owner, Instant now) {
+        super(true);
         this.key = key;
         this.owner = owner;
         this.state = CoAllocationState.Planning;
         this.created = now;
         this.updated = now;
-        this.fresh = true;
     }
 
     @Override
     public String getId() {
         return key;
-    }
-
-    @Override
-    public boolean isNew() {
-        return fresh;
-    }
-
-    /** Marks the record as stored, so that saving it again updates it. */
-    @PostPersist
-    @PostLoad
-    void markStored() {
-        fresh = false;
     }
 
     public String getKey() { return key; }
