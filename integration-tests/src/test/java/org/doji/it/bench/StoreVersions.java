@@ -3,8 +3,8 @@ package org.doji.it.bench;
 import java.sql.Connection;
 import java.util.List;
 import javax.sql.DataSource;
-import org.h2.engine.SessionLocal;
-import org.h2.jdbc.JdbcConnection;
+import org.doji.rm.persistence.H2Upkeep;
+import org.h2.mvstore.MVStore;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -25,11 +25,8 @@ final class StoreVersions {
         long sum = 0;
         for (DataSource ds : sources) {
             try (Connection c = ds.getConnection()) {
-                if (c.isWrapperFor(JdbcConnection.class)
-                        && c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session
-                        && session.getDatabase().getStore() != null) {
-                    sum += session.getDatabase().getStore().getMvStore().getCurrentVersion();
-                }
+                MVStore store = H2Upkeep.fileStore(c);
+                sum += store == null ? 0 : store.getCurrentVersion();
             } catch (Exception e) {
                 throw new IllegalStateException("cannot read the H2 store's version", e);
             }

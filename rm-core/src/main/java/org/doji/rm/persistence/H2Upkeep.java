@@ -96,7 +96,7 @@ public final class H2Upkeep implements Runnable {
     }
 
     /** The MVStore of an embedded, persistent H2 database behind {@code c}; null for anything else. */
-    private static MVStore fileStore(Connection c) throws SQLException {
+    public static MVStore fileStore(Connection c) throws SQLException {
         if (!c.isWrapperFor(JdbcConnection.class)
                 || !(c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
             return null;
