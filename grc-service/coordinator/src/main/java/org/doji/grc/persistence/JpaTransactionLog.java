@@ -53,17 +53,12 @@ public class JpaTransactionLog implements TransactionLog {
                 return t.withVersion(r.getVersion() + 1);
             }
             // one version-checked UPDATE instead of a locking read and a write: a stale copy changes no row
-            int changed = em.createQuery("update TransactionRecord r set r.change = :change, r.decision = :decision,"
-                            + " r.compensating = :compensating, r.participantsJson = :participants, r.payload = :payload,"
-                            + " r.decideBy = :decideBy, r.nextDrive = :nextDrive, r.tries = :tries, r.reason = :reason,"
-                            + " r.version = r.version + 1 where r.id = :id and r.version = :version")
-                    .setParameter("change", t.change()).setParameter("decision", t.decision())
-                    .setParameter("compensating", t.compensating())
-                    .setParameter("participants", progress(t))
-                    .setParameter("payload", t.payload()).setParameter("decideBy", t.decideBy())
-                    .setParameter("nextDrive", t.nextDrive()).setParameter("tries", t.tries())
-                    .setParameter("reason", t.reason()).setParameter("id", t.id()).setParameter("version", t.version() - 1)
-                    .executeUpdate();
+            int changed = update(t, false);
+            if (changed == 0) {
+                // a row from before the specs' column keeps them inline in its progress, which is rewritten now
+                // without them: they move to their column in the same write
+                changed = update(t, true);
+            }
             if (changed == 0) {
                 throw new ConcurrentChangeException("transaction " + t.id() + " changed meanwhile");
             }
@@ -71,6 +66,26 @@ public class JpaTransactionLog implements TransactionLog {
             em.flush();
             return t.withVersion(t.version() + 1);
         });
+    }
+
+    /** The version-checked UPDATE of {@code t}'s row; {@code withSpecs}: of a row whose specs are still inline. */
+    private int update(Transaction t, boolean withSpecs) {
+        var query = em.createQuery("update TransactionRecord r set r.change = :change, r.decision = :decision,"
+                        + " r.compensating = :compensating, r.participantsJson = :participants, r.payload = :payload,"
+                        + " r.decideBy = :decideBy, r.nextDrive = :nextDrive, r.tries = :tries, r.reason = :reason,"
+                        + (withSpecs ? " r.participantSpecsJson = :specs," : "")
+                        + " r.version = r.version + 1 where r.id = :id and r.version = :version"
+                        + " and r.participantSpecsJson is " + (withSpecs ? "null" : "not null"))
+                .setParameter("change", t.change()).setParameter("decision", t.decision())
+                .setParameter("compensating", t.compensating())
+                .setParameter("participants", progress(t))
+                .setParameter("payload", t.payload()).setParameter("decideBy", t.decideBy())
+                .setParameter("nextDrive", t.nextDrive()).setParameter("tries", t.tries())
+                .setParameter("reason", t.reason()).setParameter("id", t.id()).setParameter("version", t.version() - 1);
+        if (withSpecs) {
+            query.setParameter("specs", specs(t));
+        }
+        return query.executeUpdate();
     }
 
     @Override
@@ -120,6 +135,10 @@ public class JpaTransactionLog implements TransactionLog {
                 p.key(), p.round(), p.phaseOne(), p.done(), p.holdDeadline(), p.outcome())).toList()));
     }
 
+    private String specs(Transaction t) {
+        return json.write(new Specs(t.participants().stream().map(Participant::spec).toList()));
+    }
+
     private void write(Transaction t, TransactionRecord r) {
         r.setSubjectType(t.subjectType());
         r.setSubject(t.subject());
@@ -128,7 +147,7 @@ public class JpaTransactionLog implements TransactionLog {
         r.setDecision(t.decision());
         r.setCompensating(t.compensating());
         r.setParticipantsJson(progress(t));
-        r.setParticipantSpecsJson(json.write(new Specs(t.participants().stream().map(Participant::spec).toList())));
+        r.setParticipantSpecsJson(specs(t));
         r.setPayload(t.payload());
         r.setDecideBy(t.decideBy());
         r.setNextDrive(t.nextDrive());

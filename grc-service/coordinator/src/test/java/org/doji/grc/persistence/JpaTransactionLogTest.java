@@ -134,4 +134,21 @@ class JpaTransactionLogTest {
                 new JsonCodec().write(java.util.Map.of("list", List.of(p))));
         assertThat(log.find("t5").orElseThrow().participants()).containsExactly(p);
     }
+
+    @Test
+    void aRowWrittenWithItsSpecsInlineKeepsThemWhenItsNextStepIsWritten() {
+        log.save(fresh("t6"), () -> { });
+        Participant p = Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a"));
+        jdbc.update("update grc_transaction set participants_json = ?, participant_specs_json = null where tx_id = 't6'",
+                new JsonCodec().write(java.util.Map.of("list", List.of(p))));
+        Transaction legacy = log.find("t6").orElseThrow();
+
+        // the driver's next write carries the progress only: the specs must not be lost with the inline copy
+        log.save(legacy.mapParticipants(q -> q.prepared("key-rmA", T0.plusSeconds(60), q.outcome()))
+                .decided(Decision.COMMITTED, null), () -> { });
+        assertThat(log.find("t6").orElseThrow().participants()).singleElement().satisfies(q -> {
+            assertThat(q.spec()).isEqualTo(spec("siteA"));
+            assertThat(q.key()).isEqualTo("key-rmA");
+        });
+    }
 }
