@@ -10,7 +10,6 @@ import org.doji.grc.model.CoAllocationStateMachine;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.Participant;
-import org.doji.grc.tx.Step;
 import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.rm.api.Caller;
@@ -53,8 +52,7 @@ final class CoAllocationCanceller {
         }
         CoAllocationStateMachine.next(c.state(), CoAllocationEvent.CANCEL);
         Busy.refuseIfBusy(runner.engine(), c, "cancel");
-        List<Participant> parts = c.outcomes().stream().filter(o -> o.reservationKey() != null)
-                .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
+        List<Participant> parts = Participant.cancellingHeld(c.outcomes());
         String id = c.key() + ":cancel:" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         Transaction t = Transaction.begin(id, SubjectType.CO_ALLOCATION, c.key(), Change.CANCEL, c.attempt(), parts,
                 caller.name(), clock.instant().plus(decideWithin), clock.instant());

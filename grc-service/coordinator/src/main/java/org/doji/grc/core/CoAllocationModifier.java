@@ -111,7 +111,7 @@ final class CoAllocationModifier {
                         RmOutcome.intended(rmId, runner.engine().calls().directory().address(rmId)))));
         held.forEach((rmId, o) -> {
             if (!specs.containsKey(rmId)) {
-                steps.add(Participant.of(rmId, Step.CANCEL, null, o.reservationKey(), o));
+                steps.add(Participant.cancelling(o));
             }
         });
         return steps;

@@ -187,7 +187,7 @@ public class GrcResourceManager implements ResourceManager {
                     .map(o -> Participant.of(rmId, Step.MODIFY, part, o.reservationKey(), o))
                     .orElse(Participant.of(rmId, Step.RESERVE, part, null, RmOutcome.intended(rmId, registry.address(rmId))))));
             old.stream().filter(o -> !parts.containsKey(o.rmId()))
-                    .forEach(o -> steps.add(Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)));
+                    .forEach(o -> steps.add(Participant.cancelling(o)));
             return change(r, to, PendingChange.Modify, Change.MODIFY, spec, steps, "MODIFY_REFUSED");
         }));
     }
@@ -202,8 +202,7 @@ public class GrcResourceManager implements ResourceManager {
                 return key;
             }
             ReservationState to = t.target();
-            List<Participant> steps = books.parts(r).stream()
-                    .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
+            List<Participant> steps = Participant.cancellingHeld(books.parts(r));
             return change(r, to, PendingChange.Cancel, Change.CANCEL, null, steps, "CANCEL_REFUSED");
         }));
     }

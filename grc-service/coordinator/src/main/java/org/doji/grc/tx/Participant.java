@@ -23,6 +23,16 @@ public record Participant(String rmId, Step step, ReservationSpec spec, String k
         return new Participant(rmId, step, spec, existingKey, 0, PhaseOne.PENDING, false, null, outcome);
     }
 
+    /** A cancel of the reservation {@code held} names at its RM. */
+    public static Participant cancelling(RmOutcome held) {
+        return of(held.rmId(), Step.CANCEL, null, held.reservationKey(), held);
+    }
+
+    /** A cancel of every part of {@code outcomes} that holds a reservation (the others have nothing to release). */
+    public static java.util.List<Participant> cancellingHeld(java.util.List<RmOutcome> outcomes) {
+        return outcomes.stream().filter(o -> o.reservationKey() != null).map(Participant::cancelling).toList();
+    }
+
     public Participant prepared(String newKey, Instant deadline, RmOutcome answer) {
         return new Participant(rmId, step, spec, newKey, round, PhaseOne.PREPARED, done, deadline, answer);
     }

@@ -38,9 +38,7 @@ public record Transaction(String id, SubjectType subjectType, String subject, Ch
      */
     public static Transaction release(String id, SubjectType type, String subject, int attempt,
                                       List<org.doji.grc.model.RmOutcome> outcomes, String payload, String why, Instant now) {
-        List<Participant> parts = outcomes.stream().filter(o -> o.reservationKey() != null)
-                .map(o -> Participant.of(o.rmId(), Step.CANCEL, null, o.reservationKey(), o)).toList();
-        return begin(id, type, subject, Change.RELEASE, attempt, parts, payload, null, now)
+        return begin(id, type, subject, Change.RELEASE, attempt, Participant.cancellingHeld(outcomes), payload, null, now)
                 .decided(Decision.COMMITTED, why).compensate(why).scheduled(now, 0);
     }
 
