@@ -22,11 +22,19 @@ import org.springframework.core.env.MapPropertySource;
  */
 public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
 
+    /**
+     * What follows the path of a service's H2 file in its URL: written through (every commit in the file before it
+     * is acknowledged), and each session keeps the parsed form of up to 64 statements (H2 keeps 8, fewer than the
+     * statements a GRC runs: in profiles of the benchmark at 32 clients, parsing took 1.3 to 2.9 % of the samples
+     * with 8, 0.8 % with 64).
+     */
+    public static final String H2_FILE_SETTINGS = ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;QUERY_CACHE_SIZE=64";
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
         Map<String, Object> defaults = new HashMap<>();
         defaults.put("spring.datasource.url",
-                "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}};DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0");
+                "jdbc:h2:file:${doji.data-dir:./data}/${doji.rm.id:${doji.grc.id:doji}}" + H2_FILE_SETTINGS);
         if (!env.containsProperty("spring.datasource.url")
                 || env.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:")) {
             defaults.put("spring.datasource.username", "sa"); // H2's files keep their first user; other databases: set it

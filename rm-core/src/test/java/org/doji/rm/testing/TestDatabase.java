@@ -23,8 +23,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestDatabase {
 
-    /** Written through: a commit is in the H2 file when it is acknowledged (H2 delays it 500 ms by default). */
-    public static final String H2_WRITE_THROUGH = ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+    /**
+     * The services' own settings: written through (a commit is in the H2 file when it is acknowledged; H2 delays it
+     * 500 ms by default).
+     */
+    public static final String H2_WRITE_THROUGH = org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
 
     private static final String KIND = System.getProperty("doji.test.db", "h2").trim().toLowerCase(Locale.ROOT);
     private static final String PG_URL = System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test");

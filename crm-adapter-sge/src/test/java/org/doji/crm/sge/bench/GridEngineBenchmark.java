@@ -49,7 +49,8 @@ public class GridEngineBenchmark {
 
     /** The product's database URL (doji-sge-defaults.properties) in a directory of its own. */
     private static String databaseUrl(String db, Path dir) {
-        return db.equals("mem") ? "jdbc:h2:mem:bench" : "jdbc:h2:file:" + dir.resolve("crm-sge") + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+        return db.equals("mem") ? "jdbc:h2:mem:bench" : "jdbc:h2:file:" + dir.resolve("crm-sge")
+                + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
     }
 
     public static void main(String[] args) throws Exception {

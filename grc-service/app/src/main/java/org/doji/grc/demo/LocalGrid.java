@@ -114,7 +114,7 @@ public final class LocalGrid implements AutoCloseable {
             return database.replace("{id}", id.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_"));
         }
         return "mem".equals(database) ? "jdbc:h2:mem:" + id + "-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1"
-                : "jdbc:h2:file:" + database + "/" + id + ";DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+                : "jdbc:h2:file:" + database + "/" + id + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
     }
 
     private static int port(ConfigurableApplicationContext ctx) {
