@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import org.doji.rm.api.Caller;
@@ -53,6 +52,7 @@ public class ReservationKernel implements ResourceManager {
     private final Map<String, Reservation> open = new LinkedHashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final TwoPhaseSteps steps;
+    private final org.doji.rm.util.TimeOrderedKeys keys;
     /** The running mutation's undo information; only touched under the write lock. */
     private UndoScope scope;
     /** Forgets finished records and old answers; guarded by the write lock. */
@@ -71,6 +71,7 @@ public class ReservationKernel implements ResourceManager {
         this.reporter = new AvailabilityReporter(settings, backend, calendar);
         this.routeRepair = new RouteRepair(calendar, backend);
         this.steps = new TwoPhaseSteps(calendar, backend);
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock);
         this.retention = new RecordRetention(store, settings);
         recover();
     }
@@ -143,7 +144,7 @@ public class ReservationKernel implements ResourceManager {
             Instant now = now();
             validator.validate(spec, calendar, now, null);
             var allocation = allocator.allocate(spec, backend.liveState());
-            var record = new org.doji.rm.persistence.ReservationRecord(newKey(), caller.name(), now);
+            var record = new org.doji.rm.persistence.ReservationRecord(keys.next(), caller.name(), now);
             Reservation r = new Reservation(record, store.json());
             r.pendingSpec = spec;
             r.pendingAllocation = allocation;
@@ -488,9 +489,5 @@ public class ReservationKernel implements ResourceManager {
      */
     private Instant now() {
         return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
-    }
-
-    private static String newKey() {
-        return "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
     }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
@@ -43,6 +42,8 @@ public class CoAllocationService {
     private final RmRegistry registry;
     private final RequestValidator validator;
     private final Clock clock;
+    /** Sorted by creation time: so are the call ids an RM stores for this GRC's calls, which begin with the key. */
+    private final org.doji.rm.util.TimeOrderedKeys keys;
     private final MeterRegistry meters;
     private final CoordinationListener listener;
     private final JsonCodec hashes = new JsonCodec();
@@ -71,6 +72,7 @@ public class CoAllocationService {
         this.registry = registry;
         this.validator = new RequestValidator(clock);
         this.clock = clock;
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("co-", clock);
         this.meters = meters;
         this.listener = listener;
         this.engine = engine;
@@ -103,7 +105,7 @@ public class CoAllocationService {
         if (consumer != null) {
             org.doji.grc.notify.ConsumerEndpoint.of(consumer); // refused as a Subscribe's consumer would be
         }
-        String key = "co-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+        String key = keys.next();
         String stored = store.create(key, caller.name(), consumer, request, callId, hash);
         if (!stored.equals(key)) {
             // the same call arrived twice at once and the other one was stored first: answer as a repeat

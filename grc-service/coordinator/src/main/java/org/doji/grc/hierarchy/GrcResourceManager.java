@@ -8,7 +8,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.RmRegistry;
@@ -63,6 +62,7 @@ public class GrcResourceManager implements ResourceManager {
     private final CoAllocationStore calls;
     private final RmRegistry registry;
     private final Clock clock;
+    private final org.doji.rm.util.TimeOrderedKeys keys;
     private final Duration holdTimeout;
     private final JsonCodec json = new JsonCodec();
     /** Serialises the calls on one reservation ("rm:" + key) and the copies of one call, across the replicas. */
@@ -81,6 +81,7 @@ public class GrcResourceManager implements ResourceManager {
         this.books = new DelegatedBookkeeping(id, store, clock, notifier);
         this.calls = calls;
         this.clock = clock;
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock);
         this.holdTimeout = holdTimeout;
         engine.register(SubjectType.DELEGATED, books);
     }
@@ -118,7 +119,7 @@ public class GrcResourceManager implements ResourceManager {
             // the time rule of every RM, so a parent learns at once what its children would refuse
             org.doji.rm.model.TimePolicy.DEFAULT.checkNew(spec.window().start(), spec.window().end(), now, "spec/window");
             Map<String, ReservationSpec> parts = children.split(spec);
-            String key = "r-" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+            String key = keys.next();
             List<Participant> steps = new ArrayList<>();
             parts.forEach((rmId, part) -> steps.add(Participant.of(rmId, Step.RESERVE, part, null,
                     RmOutcome.intended(rmId, registry.address(rmId)))));
