@@ -24,9 +24,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class RestartableRm implements AutoCloseable {
 
-    /** Written through: a commit is in the file when it is acknowledged (H2 delays it 500 ms by default). */
-    public static final String WRITE_THROUGH = TestDatabase.H2_WRITE_THROUGH;
-
     private final Class<?> application;
     private final Map<String, Object> properties;
     private final ApplicationContextInitializer<ConfigurableApplicationContext> initializer;

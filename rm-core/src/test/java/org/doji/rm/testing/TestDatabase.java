@@ -23,12 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestDatabase {
 
-    /**
-     * The services' own settings: written through (a commit is in the H2 file when it is acknowledged; H2 delays it
-     * 500 ms by default).
-     */
-    public static final String H2_WRITE_THROUGH = org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
-
     private static final String KIND = System.getProperty("doji.test.db", "h2").trim().toLowerCase(Locale.ROOT);
     private static final String PG_URL = System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test");
     private static final String PG_USER = System.getProperty("doji.test.pg.user", "doji");
@@ -59,7 +53,8 @@ public final class TestDatabase {
     /** The JDBC URL of the service whose H2 file would be {@code h2File} (without {@code .mv.db}). */
     public static String url(Path h2File) {
         if (!postgres()) {
-            return "jdbc:h2:file:" + h2File.toAbsolutePath() + H2_WRITE_THROUGH;
+            // the services' own settings: written through (H2 alone would write a commit up to 500 ms later)
+            return "jdbc:h2:file:" + h2File.toAbsolutePath() + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
         }
         String schema = SCHEMA_OF.computeIfAbsent(h2File.toAbsolutePath().normalize(),
                 p -> schemaName(p.getFileName().toString()));

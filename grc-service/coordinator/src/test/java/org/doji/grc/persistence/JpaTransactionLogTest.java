@@ -125,22 +125,27 @@ class JpaTransactionLogTest {
         assertThat(progress).contains("key-rmA").doesNotContain("siteA");
     }
 
+    /**
+     * A stored transaction {@code id} with one participant in the form before the specs had their own column: each
+     * participant with its spec, the specs column empty. Returns that participant.
+     */
+    private static Participant storedWithSpecsInline(String id) {
+        log.save(fresh(id), () -> { });
+        Participant p = Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a"));
+        jdbc.update("update grc_transaction set participants_json = ?, participant_specs_json = null where tx_id = ?",
+                new JsonCodec().write(java.util.Map.of("list", List.of(p))), id);
+        return p;
+    }
+
     @Test
     void aRowWrittenWithItsSpecsInlineIsReadWhole() {
-        log.save(fresh("t5"), () -> { });
-        Participant p = Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a"));
-        // the stored form before the specs had their own column: each participant with its spec
-        jdbc.update("update grc_transaction set participants_json = ?, participant_specs_json = null where tx_id = 't5'",
-                new JsonCodec().write(java.util.Map.of("list", List.of(p))));
+        Participant p = storedWithSpecsInline("t5");
         assertThat(log.find("t5").orElseThrow().participants()).containsExactly(p);
     }
 
     @Test
     void aRowWrittenWithItsSpecsInlineKeepsThemWhenItsNextStepIsWritten() {
-        log.save(fresh("t6"), () -> { });
-        Participant p = Participant.of("rmA", Step.RESERVE, spec("siteA"), null, RmOutcome.intended("rmA", "http://a"));
-        jdbc.update("update grc_transaction set participants_json = ?, participant_specs_json = null where tx_id = 't6'",
-                new JsonCodec().write(java.util.Map.of("list", List.of(p))));
+        storedWithSpecsInline("t6");
         Transaction legacy = log.find("t6").orElseThrow();
 
         // the driver's next write carries the progress only: the specs must not be lost with the inline copy
