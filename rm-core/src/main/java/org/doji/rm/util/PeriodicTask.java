@@ -1,8 +1,8 @@
 package org.doji.rm.util;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,32 +13,47 @@ import org.springframework.context.SmartLifecycle;
  * lifecycle bean). A failing run is logged and the next one goes ahead: the tasks here (expiring holds,
  * starting and ending reservations) decide what is due from their injected clock, so a missed run is
  * caught up by the next.
+ *
+ * <p>Stopping lets a run in progress finish (for up to {@code stopGrace}) instead of interrupting it: these
+ * tasks write to the database and run backend commands, and an interrupt during file I/O closes the channel
+ * under an embedded H2 file ({@code ClosedByInterruptException}), which fails every later statement of the
+ * service, while the web server (stopped after this, in a lower lifecycle phase) still finishes its requests.
  */
 public class PeriodicTask implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PeriodicTask.class);
+    /** How long a stop waits for the run in progress before it interrupts it. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final String name;
     private final Duration interval;
     private final Runnable task;
+    private final Duration stopGrace;
     private ScheduledExecutorService executor;
 
     public PeriodicTask(String name, Duration interval, Runnable task) {
+        this(name, interval, task, STOP_GRACE);
+    }
+
+    PeriodicTask(String name, Duration interval, Runnable task, Duration stopGrace) {
         if (interval == null || interval.isZero() || interval.isNegative()) {
             throw new IllegalArgumentException(name + ": the interval must be positive, was " + interval);
         }
         this.name = name;
         this.interval = interval;
         this.task = task;
+        this.stopGrace = stopGrace;
     }
 
     @Override
     public synchronized void start() {
-        executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
+        pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a queued runNow is dropped at the stop too
+        executor = pool;
         executor.scheduleWithFixedDelay(this::runSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -61,11 +76,26 @@ public class PeriodicTask implements SmartLifecycle {
         }
     }
 
+    /** No run starts after this; the one in progress, if any, finishes first (interrupted only after the grace). */
     @Override
-    public synchronized void stop() {
-        if (executor != null) {
-            executor.shutdownNow();
+    public void stop() {
+        ScheduledExecutorService stopping;
+        synchronized (this) {
+            stopping = executor;
             executor = null;
+        }
+        if (stopping == null) {
+            return;
+        }
+        stopping.shutdown();
+        try {
+            if (!stopping.awaitTermination(stopGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("{} still runs {} after the stop; interrupting it", name, stopGrace);
+                stopping.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            stopping.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 
