@@ -141,12 +141,12 @@ public class CoAllocationStore {
      * transaction record and its subject are stored together) and returns the new snapshot.
      */
     public CoAllocation update(String key, Consumer<CoAllocationChange> change) {
-        return apply(key, r -> change.accept(new StoredChange(r, this::write)));
+        return apply(key, change::accept);
     }
 
     /** Moves the co-allocation by {@code event} (the state machine's one guard) and applies {@code more} with it. */
     public CoAllocation transition(String key, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
-        return apply(key, r -> move(r, event, more));
+        return apply(key, c -> move(c, event, more));
     }
 
     /**
@@ -156,27 +156,28 @@ public class CoAllocationStore {
     public boolean transitionIf(String key, Predicate<CoAllocationChange> guard, CoAllocationEvent event,
                                 Consumer<CoAllocationChange> more) {
         boolean[] moved = new boolean[1];
-        apply(key, r -> {
-            if (guard.test(new StoredChange(r, this::write))) {
-                move(r, event, more);
+        apply(key, c -> {
+            if (guard.test(c)) {
+                move(c, event, more);
                 moved[0] = true;
             }
         });
         return moved[0];
     }
 
-    private void move(CoAllocationRecord r, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
-        r.setState(CoAllocationStateMachine.next(r.getState(), event));
-        more.accept(new StoredChange(r, this::write));
+    private void move(StoredChange c, CoAllocationEvent event, Consumer<CoAllocationChange> more) {
+        c.record().setState(CoAllocationStateMachine.next(c.record().getState(), event));
+        more.accept(c);
     }
 
-    private CoAllocation apply(String key, Consumer<CoAllocationRecord> change) {
+    private CoAllocation apply(String key, Consumer<StoredChange> change) {
         return updateLocks.withLock(key, () -> tx.execute(s -> {
             CoAllocationRecord r = records.findForUpdate(key).orElseThrow(() -> DojiException.unknown(key));
             CoAllocationState before = r.getState();
-            change.accept(r);
+            StoredChange c = new StoredChange(r, this::write);
+            change.accept(c);
             r.setUpdated(clock.instant());
-            CoAllocation after = snapshot(records.save(r));
+            CoAllocation after = snapshot(records.save(r), c);
             if (after.state() != before) {
                 listener.changed(after, before); // in this transaction: its notifications commit with the change
             }
@@ -237,7 +238,24 @@ public class CoAllocationStore {
     }
 
     private CoAllocation snapshot(CoAllocationRecord r) {
+        return snapshot(r, null);
+    }
+
+    /**
+     * @param written the change just applied: a column it wrote is taken from the value it wrote, not parsed back
+     *                (the value written is what its JSON reads back as)
+     */
+    private CoAllocation snapshot(CoAllocationRecord r, StoredChange written) {
         Parsed last = parsed.getOrDefault(r.getKey(), UNPARSED);
+        if (written != null) {
+            last = new Parsed(
+                    written.requestJson() != null ? written.requestJson() : last.requestJson(),
+                    written.requestJson() != null ? written.request() : last.request(),
+                    written.planJson() != null ? written.planJson() : last.planJson(),
+                    written.planJson() != null ? written.plan() : last.plan(),
+                    written.outcomesJson() != null ? written.outcomesJson() : last.outcomesJson(),
+                    written.outcomesJson() != null ? written.outcomes() : last.outcomes());
+        }
         // each column on its own: a step of a reservation attempt changes the outcomes, seldom the request or plan
         Parsed p = new Parsed(
                 r.getRequestJson(), reuse(last.requestJson(), last.request(), r.getRequestJson(), new TypeReference<CoRequest>() { }),

@@ -220,6 +220,27 @@ class CoAllocationStoreTest {
         assertThat(read.outcomes()).isEqualTo(afterOutcomes.outcomes());
     }
 
+    /** The snapshot a change returns takes the values it wrote as they are; they must be what their columns read back. */
+    @Test
+    void theSnapshotAChangeReturnsIsWhatItsColumnsReadBack() {
+        String key = created();
+        List<RmOutcome> held = List.of(new RmOutcome("crm-a", "http://a", "r-0001", org.doji.rm.model.ReservationState.ReserveHeld,
+                org.doji.rm.model.LifecycleState.Created, new org.doji.rm.model.Allocation(List.of(
+                        new org.doji.rm.model.ComputeAllocation("A1", 4, List.of("n1", "n2"), "job-7")), List.of(), List.of(), 4.0),
+                null, "held"), RmOutcome.refused("crm-b", "http://b", "FULL", "no cores"));
+        CoAllocation changed = store.transition(key, CoAllocationEvent.PREPARE, r -> {
+            r.setRequest(request(6));
+            r.setPlan(plan(6));
+            r.setOutcomes(new ArrayList<>(held));
+        });
+        CoAllocationStore fresh = new CoAllocationStore(context.getBean(CoAllocationRepository.class),
+                context.getBean(CallRecordRepository.class), tx, clock);
+        assertThat(changed).isEqualTo(fresh.find(key).orElseThrow());
+        assertThat(changed.outcomes()).isEqualTo(held);
+        CoAllocation next = store.update(key, r -> r.setReason("only the reason"));
+        assertThat(next).isEqualTo(fresh.find(key).orElseThrow());
+    }
+
     /**
      * Two replicas (two stores, each with its own in-JVM locks) update one co-allocation at once: the second waits for
      * the first's row lock and changes what the first wrote, so neither update is lost.
