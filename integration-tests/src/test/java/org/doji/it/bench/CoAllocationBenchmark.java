@@ -51,7 +51,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Options (system properties): bench.warmup (1500), bench.requests (300, latency run, one client),
  * bench.clients (1,8,32), bench.seconds (20 per throughput run), bench.rounds (3 per client count; medians),
  * bench.slots (10 = N candidate slots over a 2 h start range; 1 = fixed window), bench.poll-ms (2),
- * bench.detect (hook | store | soap).
+ * bench.detect (hook | store | soap), bench.keep-data (false: the run's databases are removed at its end).
  */
 public final class CoAllocationBenchmark {
 
@@ -393,6 +393,7 @@ public final class CoAllocationBenchmark {
                 grc.close();
             }
         }
+        BenchData.discard(dir, out);
         System.exit(0);
     }
 }
