@@ -2,10 +2,8 @@ package org.doji.it.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The databases a benchmark run leaves: 0.3 to 4 GB a run of the coordinator benchmark (14 H2 files), so a series
@@ -21,10 +19,8 @@ final class BenchData {
             out.printf("data kept in %s (bench.keep-data)%n", dir);
             return;
         }
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            FileSystemUtils.deleteRecursively(dir);
             out.printf("data in %s removed (-Dbench.keep-data=true keeps it)%n", dir);
         } catch (IOException e) {
             out.printf("could not remove %s: %s%n", dir, e);
