@@ -169,10 +169,11 @@ public class GrcConfiguration {
                                                org.doji.grc.persistence.SubscriptionRepository subscriptions,
                                                org.doji.grc.persistence.NotificationRepository notifications,
                                                org.doji.rm.util.PeriodicTask grcNotificationRounds,
-                                               GrcProperties props) {
+                                               GrcProperties props, org.doji.grc.tx.ReplicaLocks grcReplicaLocks) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
                 new org.doji.grc.notify.NotificationOutbox(subscriptions, notifications, clock,
-                        grcNotificationRounds::runNow, props.notifications().settings()));
+                        grcNotificationRounds::runNow, props.notifications().settings()),
+                grcReplicaLocks.acrossProcesses());
     }
 
     @Bean

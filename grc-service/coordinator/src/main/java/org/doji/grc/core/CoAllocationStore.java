@@ -72,6 +72,12 @@ public class CoAllocationStore {
      */
     private final KeyLocks updateLocks = new KeyLocks();
     /**
+     * Whether an update reads its row with a lock (SELECT ... FOR UPDATE): needed when other processes write the same
+     * database. A database only this process can open needs the JVM's locks alone, and the locking read costs more
+     * there than the plain one: H2 parses a locking query anew every time (it never caches one).
+     */
+    private final boolean lockRows;
+    /**
      * The last parse of each co-allocation's JSON columns: they rarely change between two reads. Not a cache of the
      * co-allocation: every read is the database's row, only a column's text equal to the last one's is not parsed
      * again (so a replica answers what another wrote).
@@ -92,6 +98,13 @@ public class CoAllocationStore {
 
     public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock,
                              StateListener listener) {
+        this(records, calls, tx, clock, listener, true);
+    }
+
+    /** @param lockRows whether other processes may write this database (so an update locks the row it reads) */
+    public CoAllocationStore(CoAllocationRepository records, CallRecordRepository calls, TransactionTemplate tx, Clock clock,
+                             StateListener listener, boolean lockRows) {
+        this.lockRows = lockRows;
         this.listener = listener;
         this.records = records;
         this.calls = calls;
@@ -172,7 +185,8 @@ public class CoAllocationStore {
 
     private CoAllocation apply(String key, Consumer<StoredChange> change) {
         return updateLocks.withLock(key, () -> tx.execute(s -> {
-            CoAllocationRecord r = records.findForUpdate(key).orElseThrow(() -> DojiException.unknown(key));
+            CoAllocationRecord r = (lockRows ? records.findForUpdate(key) : records.findById(key))
+                    .orElseThrow(() -> DojiException.unknown(key));
             CoAllocationState before = r.getState();
             StoredChange c = new StoredChange(r, this::write);
             change.accept(c);

@@ -36,6 +36,11 @@ public final class ReplicaLocks {
         return claims;
     }
 
+    /** Whether other processes (replicas) share the database, so the locks reach into it. */
+    public boolean acrossProcesses() {
+        return claims != Claims.NONE;
+    }
+
     /** Runs {@code work} holding {@code key} here and in the database, waiting as long as another holds it. */
     public <T> T withLock(String key, Supplier<T> work) {
         if (local.heldByCurrentThread(key)) {

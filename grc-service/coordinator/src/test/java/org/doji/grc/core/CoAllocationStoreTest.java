@@ -295,6 +295,42 @@ class CoAllocationStoreTest {
         assertThat(store.keysInStatesAfter(Set.of(CoAllocationState.Reserving), "", 10_000)).contains(mine.get(0));
     }
 
+    /**
+     * A store whose database no other process writes (an embedded H2 file) reads without the row lock: the JVM's key
+     * locks order its updates, and H2 would parse the locking query anew for every update.
+     */
+    @Test
+    void aStoreAloneOnItsDatabaseReadsTheRowWithoutWaitingForALock() throws Exception {
+        CoAllocationStore alone = new CoAllocationStore(context.getBean(CoAllocationRepository.class),
+                context.getBean(CallRecordRepository.class), tx, clock, CoAllocationStore.StateListener.NONE, false);
+        String key = created();
+        java.util.concurrent.CountDownLatch read = new java.util.concurrent.CountDownLatch(1);
+        try (java.sql.Connection other = lockedBy(key, "held")) {
+            java.util.concurrent.CompletableFuture<CoAllocation> update = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> alone.update(key, c -> {
+                        read.countDown();
+                        c.setAttempt(8);
+                    }));
+            // no other process writes this database: the JVM's key locks are the guard, the read takes no row lock
+            assertThat(read.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("read without waiting").isTrue();
+            other.rollback();
+            update.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertThat(store.find(key).orElseThrow().attempt()).isEqualTo(8);
+    }
+
+    /** A connection whose open transaction has changed {@code key}'s reason (so it holds the row's lock). */
+    private static java.sql.Connection lockedBy(String key, String reason) throws java.sql.SQLException {
+        java.sql.Connection c = context.getBean(javax.sql.DataSource.class).getConnection();
+        c.setAutoCommit(false);
+        try (java.sql.PreparedStatement s = c.prepareStatement("update grc_coallocation set reason = ? where co_key = ?")) {
+            s.setString(1, reason);
+            s.setString(2, key);
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+        return c;
+    }
+
     private static String reasonOf(String key) {
         return jdbc.queryForObject("select reason from grc_coallocation where co_key = ?", String.class, key);
     }
