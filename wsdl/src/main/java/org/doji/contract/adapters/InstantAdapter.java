@@ -35,7 +35,54 @@ public class InstantAdapter extends XmlAdapter<String, Instant> {
 
     @Override
     public String marshal(Instant value) {
-        return value == null ? null : value.toString();
+        if (value == null) {
+            return null;
+        }
+        String fast = utc(value);
+        return fast != null ? fast : value.toString();
+    }
+
+    /**
+     * What {@link Instant#toString} writes for years 0 to 9999 (seconds always, a fraction in groups of three digits
+     * when there is one), written directly: the general formatter was the larger part of marshalling an availability
+     * answer's times. Null for other years.
+     */
+    static String utc(Instant t) {
+        long seconds = t.getEpochSecond();
+        LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400));
+        int year = date.getYear();
+        if (year < 0 || year > 9999) {
+            return null;
+        }
+        int secondOfDay = (int) Math.floorMod(seconds, 86_400);
+        int nanos = t.getNano();
+        int fraction = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1_000 == 0 ? 6 : 9;
+        char[] c = new char[fraction == 0 ? 20 : 21 + fraction];
+        put(c, 0, year, 4);
+        c[4] = '-';
+        put(c, 5, date.getMonthValue(), 2);
+        c[7] = '-';
+        put(c, 8, date.getDayOfMonth(), 2);
+        c[10] = 'T';
+        put(c, 11, secondOfDay / 3600, 2);
+        c[13] = ':';
+        put(c, 14, secondOfDay / 60 % 60, 2);
+        c[16] = ':';
+        put(c, 17, secondOfDay % 60, 2);
+        if (fraction > 0) {
+            c[19] = '.';
+            put(c, 20, fraction == 3 ? nanos / 1_000_000 : fraction == 6 ? nanos / 1_000 : nanos, fraction);
+        }
+        c[c.length - 1] = 'Z';
+        return new String(c);
+    }
+
+    /** Writes {@code value} as {@code count} decimal digits (leading zeros) at {@code c[from]}. */
+    private static void put(char[] c, int from, int value, int count) {
+        for (int i = from + count - 1; i >= from; i--) {
+            c[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
     }
 
     /** {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}]Z} with a four-digit year, or null for any other form. */

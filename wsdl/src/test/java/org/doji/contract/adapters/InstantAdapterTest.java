@@ -50,6 +50,28 @@ class InstantAdapterTest {
     }
 
     @Test
+    void writesWhatInstantToStringWrites() {
+        Random random = new Random(7);
+        for (int i = 0; i < 50_000; i++) {
+            int kind = random.nextInt(5); // no fraction, milli-, micro-, nanoseconds, any
+            int nanos = switch (kind) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(1_000) * 1_000_000;
+                case 2 -> random.nextInt(1_000_000) * 1_000;
+                default -> random.nextInt(1_000_000_000);
+            };
+            Instant t = Instant.ofEpochSecond(random.nextLong(-63_000_000_000L, 260_000_000_000L), nanos);
+            assertThat(adapter.marshal(t)).as("%s", t).isEqualTo(t.toString());
+        }
+        for (String edge : new String[] {"0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z",
+                "1969-12-31T23:59:59.100Z", "2024-02-29T00:00:00.000001Z", "1970-01-01T00:00:00Z"}) {
+            assertThat(adapter.marshal(Instant.parse(edge))).isEqualTo(edge);
+        }
+        assertThat(InstantAdapter.utc(Instant.parse("+10000-01-01T00:00:00Z"))).isNull();
+        assertThat(InstantAdapter.utc(Instant.parse("-0001-12-31T23:59:59Z"))).isNull();
+    }
+
+    @Test
     void marshalsTheIsoForm() {
         assertThat(adapter.marshal(Instant.parse("2030-01-01T10:00:00Z"))).isEqualTo("2030-01-01T10:00:00Z");
         assertThat(adapter.marshal(null)).isNull();
