@@ -87,16 +87,7 @@ public class PeriodicTask implements SmartLifecycle {
         if (stopping == null) {
             return;
         }
-        stopping.shutdown();
-        try {
-            if (!stopping.awaitTermination(stopGrace.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("{} still runs {} after the stop; interrupting it", name, stopGrace);
-                stopping.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            stopping.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        GracefulStop.stop(stopping, stopGrace, name);
     }
 
     @Override

@@ -2,8 +2,7 @@ package org.doji.grc.config;
 
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.doji.rm.util.WorkerPool;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.doji.rm.soap.SoapPortPublisher;
@@ -62,19 +61,24 @@ public class GrcConfiguration {
         return new org.doji.rm.util.PeriodicTask("doji-grc-probe", props.healthInterval(), registry::probe);
     }
 
-    @Bean(destroyMethod = "shutdownNow")
-    public ExecutorService grcRmCalls() {
-        return Executors.newFixedThreadPool(32, named("doji-rm-call"));
+    /*
+     * The GRC's thread pools stop gracefully (WorkerPool), after the web server and before the database closes: an
+     * interrupt in the middle of a commit would close its H2 file under every other thread. The workers stop
+     * first: their tasks wait for the RM calls and the planning they give to the other two.
+     */
+    @Bean
+    public WorkerPool grcRmCalls() {
+        return new WorkerPool("doji-rm-call", 32, WorkerPool.PHASE - 1);
     }
 
-    @Bean(destroyMethod = "shutdownNow")
-    public ExecutorService grcWorkers(GrcProperties props) {
-        return Executors.newFixedThreadPool(props.workers(), named("doji-coalloc"));
+    @Bean
+    public WorkerPool grcWorkers(GrcProperties props) {
+        return new WorkerPool("doji-coalloc", props.workers(), WorkerPool.PHASE);
     }
 
-    @Bean(destroyMethod = "shutdownNow")
-    public ExecutorService grcPlannerThreads() {
-        return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()), named("doji-plan"));
+    @Bean
+    public WorkerPool grcPlannerThreads() {
+        return new WorkerPool("doji-plan", Math.max(1, Runtime.getRuntime().availableProcessors()), WorkerPool.PHASE - 1);
     }
 
     /** The administrator's planning terms (A) and (B): planned with, and answered with the resource registry. */
@@ -311,14 +315,5 @@ public class GrcConfiguration {
         return ports.publish("/rm", new org.doji.rm.soap.RmEndpoint(rm, props.id(), faults, clock),
                 SoapPortPublisher.Limits.REQUESTS, endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint,
                         tokens, faults, org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS));
-    }
-
-    private static java.util.concurrent.ThreadFactory named(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 }
