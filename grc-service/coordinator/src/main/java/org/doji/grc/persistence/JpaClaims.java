@@ -1,14 +1,15 @@
 package org.doji.grc.persistence;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceException;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import org.doji.grc.tx.Claims;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -108,20 +109,29 @@ public class JpaClaims implements Claims {
     /**
      * Inserts the claim; false if the key is claimed already. Conditional, so that a claim held (the common case for
      * a driver's round) is no failed statement; only two replicas inserting the same key at once meet the primary key.
+     * That race is expected, so the statement runs on the transaction's JDBC connection and its duplicate key is
+     * answered here: through Hibernate, its SQL exception log wrote an ERROR line for it.
      */
     private boolean insert(String key) {
-        try {
-            Integer inserted = tx.execute(s -> em.createNativeQuery("insert into grc_claim (claim_key, replica_id, claimed)"
-                            + " select cast(?1 as varchar(400)), cast(?2 as varchar(128)), cast(?3 as timestamp(6) with time zone)"
-                            + " where not exists (select 1 from grc_claim where claim_key = ?1)")
-                    .setParameter(1, key).setParameter(2, replicaId).setParameter(3, clock.instant()).executeUpdate());
-            return inserted != null && inserted == 1;
-        } catch (PersistenceException | DataIntegrityViolationException e) {
-            if (DuplicateKeys.isDuplicateKey(e)) {
+        Boolean inserted = tx.execute(s -> em.unwrap(org.hibernate.Session.class).doReturningWork(connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+                insert.setString(1, key);
+                insert.setString(2, replicaId);
+                insert.setObject(3, clock.instant().atOffset(ZoneOffset.UTC));
+                insert.setString(4, key);
+                return insert.executeUpdate() == 1;
+            } catch (SQLException e) {
+                if (!DuplicateKeys.isDuplicateKey(e)) {
+                    throw e;
+                }
+                s.setRollbackOnly(); // PostgreSQL has aborted the transaction
                 return false;
             }
-            throw e;
-        }
+        }));
+        return Boolean.TRUE.equals(inserted);
     }
 
+    private static final String INSERT = "insert into grc_claim (claim_key, replica_id, claimed)"
+            + " select cast(? as varchar(400)), cast(? as varchar(128)), cast(? as timestamp(6) with time zone)"
+            + " where not exists (select 1 from grc_claim where claim_key = ?)";
 }

@@ -107,4 +107,40 @@ class JpaClaimsTest {
         replica("a4"); // a's new process: a's lease runs again, its earlier claims are gone
         assertThat(b.tryClaim("k4")).isTrue();
     }
+
+    /**
+     * Two replicas inserting one claim at once: the second meets the primary key, which is no error (the key is simply
+     * claimed), so nothing is logged as one.
+     */
+    @Test
+    void aClaimInsertedByTwoReplicasAtOnceGoesToOneAndLogsNoError() throws Exception {
+        replica("a5");
+        JpaClaims b = replica("b5");
+        ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
+                new ch.qos.logback.core.read.ListAppender<>();
+        logged.start();
+        root.addAppender(logged);
+        java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (java.sql.Connection a = grc.getBean(javax.sql.DataSource.class).getConnection()) {
+            a.setAutoCommit(false);
+            try (java.sql.PreparedStatement insert = a.prepareStatement(
+                    "insert into grc_claim (claim_key, replica_id, claimed) values ('k5', 'a5', ?)")) {
+                insert.setObject(1, CLOCK.instant().atOffset(java.time.ZoneOffset.UTC));
+                insert.executeUpdate();
+            }
+            var claimed = other.submit(() -> b.tryClaim("k5")); // sees no row yet, and waits for a's at the key
+            org.awaitility.Awaitility.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+                    .until(() -> !claimed.isDone());
+            a.commit();
+            assertThat(claimed.get(30, java.util.concurrent.TimeUnit.SECONDS)).isFalse();
+        } finally {
+            root.detachAppender(logged);
+            other.shutdown();
+        }
+        assertThat(jdbc.queryForObject("select replica_id from grc_claim where claim_key = 'k5'", String.class)).isEqualTo("a5");
+        assertThat(logged.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
+                .extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).isEmpty();
+    }
 }
