@@ -80,7 +80,8 @@ class GrcCrashRecoveryIT {
                         .crm("crm-r1", "R1", "D", 2, 4, 1.0, Map.of())
                         .crm("crm-r2", "R2", "D", 2, 4, 2.0, Map.of())
                         .nrm("nrm-r", "D", List.of("R1", "R2"), List.of(), 1000, 0.01, 0, 0)
-                        .build(), 0, TestDatabase.grid(data.toString()), Map.of(), Map.of("doji.grc.slots", "1"),
+                        .build(), 0, TestDatabase.grid(data.toString()), Map.of(), Map.of("doji.grc.slots", "1",
+                        "doji.grc.stop-grace", "PT0.2S"), // a frozen worker ignores interrupts: no use waiting for it
                 ctx -> ctx.getBeanFactory().registerSingleton("freezer", freezer));
     }
 

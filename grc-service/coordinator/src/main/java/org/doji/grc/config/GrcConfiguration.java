@@ -67,18 +67,19 @@ public class GrcConfiguration {
      * first: their tasks wait for the RM calls and the planning they give to the other two.
      */
     @Bean
-    public WorkerPool grcRmCalls() {
-        return new WorkerPool("doji-rm-call", 32, WorkerPool.PHASE - 1);
+    public WorkerPool grcRmCalls(GrcProperties props) {
+        return new WorkerPool("doji-rm-call", 32, WorkerPool.PHASE - 1, props.stopGrace());
     }
 
     @Bean
     public WorkerPool grcWorkers(GrcProperties props) {
-        return new WorkerPool("doji-coalloc", props.workers(), WorkerPool.PHASE);
+        return new WorkerPool("doji-coalloc", props.workers(), WorkerPool.PHASE, props.stopGrace());
     }
 
     @Bean
-    public WorkerPool grcPlannerThreads() {
-        return new WorkerPool("doji-plan", Math.max(1, Runtime.getRuntime().availableProcessors()), WorkerPool.PHASE - 1);
+    public WorkerPool grcPlannerThreads(GrcProperties props) {
+        return new WorkerPool("doji-plan", Math.max(1, Runtime.getRuntime().availableProcessors()), WorkerPool.PHASE - 1,
+                props.stopGrace());
     }
 
     /** The administrator's planning terms (A) and (B): planned with, and answered with the resource registry. */

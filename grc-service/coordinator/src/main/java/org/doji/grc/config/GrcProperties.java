@@ -38,6 +38,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param partAuditInterval how often the GRC asks the RMs about the parts of its settled co-allocations, in case the
  *                       notification of a part an RM failed was lost
  * @param partAuditBatch how many settled co-allocations one such round looks at (the next ones in key order)
+ * @param stopGrace      at a stop, how long the GRC's worker threads may finish what they do before they are
+ *                       interrupted (an interrupt in the middle of a commit closes an embedded H2 file)
  */
 @ConfigurationProperties("doji.grc")
 public record GrcProperties(
@@ -64,7 +66,8 @@ public record GrcProperties(
         @DefaultValue("PT2S") Duration planTimeout,
         @DefaultValue Notifications notifications,
         @DefaultValue("PT1M") Duration partAuditInterval,
-        @DefaultValue("200") int partAuditBatch) {
+        @DefaultValue("200") int partAuditBatch,
+        @DefaultValue("PT10S") Duration stopGrace) {
 
     public GrcProperties {
         rms = rms == null ? List.of() : List.copyOf(rms);
@@ -88,6 +91,9 @@ public record GrcProperties(
         }
         if (planningBatch < 1 || planningBatch > 100) {
             throw new IllegalArgumentException("doji.grc.planning-batch must be in 1..100, was " + planningBatch);
+        }
+        if (stopGrace == null || stopGrace.isNegative()) {
+            throw new IllegalArgumentException("doji.grc.stop-grace must not be negative, was " + stopGrace);
         }
         if (workers < 1 || workers > 256) {
             throw new IllegalArgumentException("doji.grc.workers must be in 1..256, was " + workers);

@@ -23,6 +23,7 @@ class GrcPropertiesTest {
         assertThat(p.planningBatch()).isEqualTo(32);
         assertThat(p.workers()).isEqualTo(8);
         assertThat(p.planTimeout()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(p.stopGrace()).isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(p.rms()).isEmpty();
     }
 
@@ -39,7 +40,7 @@ class GrcPropertiesTest {
     @Test
     void outOfRangeValuesAreRefusedWithThePropertyName() {
         for (var bad : Map.of("doji.grc.planning-batch", "0", "doji.grc.workers", "0", "doji.grc.slots", "1001",
-                "doji.grc.max-plans", "0", "doji.grc.plan-timeout", "PT0S").entrySet()) {
+                "doji.grc.max-plans", "0", "doji.grc.plan-timeout", "PT0S", "doji.grc.stop-grace", "-PT1S").entrySet()) {
             assertThatThrownBy(() -> bind(Map.of(bad.getKey(), bad.getValue()))).as(bad.getKey())
                     .isInstanceOf(BindException.class).rootCause().hasMessageContaining(bad.getKey());
         }
