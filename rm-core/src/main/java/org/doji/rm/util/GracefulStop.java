@@ -14,6 +14,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class GracefulStop {
 
+    /** How long a stop waits, unless told otherwise, for the tasks given before it interrupts them. */
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
+
     private static final Logger log = LoggerFactory.getLogger(GracefulStop.class);
 
     private GracefulStop() {

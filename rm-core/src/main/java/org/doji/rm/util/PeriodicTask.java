@@ -22,8 +22,6 @@ import org.springframework.context.SmartLifecycle;
 public class PeriodicTask implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PeriodicTask.class);
-    /** How long a stop waits for the run in progress before it interrupts it. */
-    static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final String name;
     private final Duration interval;
@@ -32,7 +30,7 @@ public class PeriodicTask implements SmartLifecycle {
     private ScheduledExecutorService executor;
 
     public PeriodicTask(String name, Duration interval, Runnable task) {
-        this(name, interval, task, STOP_GRACE);
+        this(name, interval, task, GracefulStop.DEFAULT_GRACE);
     }
 
     PeriodicTask(String name, Duration interval, Runnable task, Duration stopGrace) {

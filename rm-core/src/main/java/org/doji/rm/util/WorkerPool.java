@@ -16,8 +16,6 @@ import org.springframework.context.SmartLifecycle;
  */
 public final class WorkerPool extends ThreadPoolExecutor implements SmartLifecycle {
 
-    /** How long a stop waits for the tasks given before it interrupts them. */
-    public static final Duration STOP_GRACE = Duration.ofSeconds(10);
     /** Stops after the web server (Spring Boot's stops at {@code DEFAULT_PHASE - 2048}). */
     public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
 
@@ -27,7 +25,7 @@ public final class WorkerPool extends ThreadPoolExecutor implements SmartLifecyc
     private volatile boolean running;
 
     public WorkerPool(String name, int threads, int phase) {
-        this(name, threads, phase, STOP_GRACE);
+        this(name, threads, phase, GracefulStop.DEFAULT_GRACE);
     }
 
     public WorkerPool(String name, int threads, int phase, Duration stopGrace) {
