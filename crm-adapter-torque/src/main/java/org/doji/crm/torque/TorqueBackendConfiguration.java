@@ -25,7 +25,8 @@ public class TorqueBackendConfiguration {
         return new TorqueBackend(props, runner, clock, domain.isBlank() ? null : domain);
     }
 
-    @Bean(initMethod = "start", destroyMethod = "close")
+    /** A lifecycle bean: it starts with the application and stops after the web server, letting its pass finish. */
+    @Bean
     public TorqueSchedulerDriver torqueSchedulerDriver(TorqueBackend backend, TorqueProperties props) {
         return new TorqueSchedulerDriver(backend, props);
     }

@@ -1,8 +1,6 @@
 package org.doji.crm.torque;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import org.doji.rm.util.PeriodicTask;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,48 +8,26 @@ import org.slf4j.LoggerFactory;
  * Runs a scheduling pass every {@code doji.torque.pass-interval}: TORQUE tells an external scheduler
  * about submits and job ends only by being asked, so the passes poll. Reservation starts and ends also
  * trigger a pass directly (through the backend's onStart/onEnd).
+ *
+ * <p>A periodic task like the kernel's others: a stop lets the pass in progress finish. Interrupted in the middle,
+ * a pass could lose the answer of a {@code qrun} that TORQUE carried out.
  */
-public final class TorqueSchedulerDriver implements AutoCloseable {
+public final class TorqueSchedulerDriver extends PeriodicTask {
 
     private static final Logger LOG = LoggerFactory.getLogger(TorqueSchedulerDriver.class);
 
-    private final TorqueBackend backend;
-    private final long intervalMillis;
-    private ScheduledExecutorService executor;
-
     public TorqueSchedulerDriver(TorqueBackend backend, TorqueProperties props) {
-        this.backend = backend;
-        this.intervalMillis = props.passInterval().toMillis();
+        super("torque-scheduler", props.passInterval(), () -> pass(backend));
     }
 
-    public synchronized void start() {
-        if (executor != null) {
-            return;
-        }
-        executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "torque-scheduler");
-            t.setDaemon(true);
-            return t;
-        });
-        executor.scheduleWithFixedDelay(this::passSafely, 0, intervalMillis, TimeUnit.MILLISECONDS);
-    }
-
-    private void passSafely() {
+    private static void pass(TorqueBackend backend) {
         try {
             TorqueSchedulerPass.Report r = backend.schedule();
             if (!r.started().isEmpty()) {
                 LOG.debug("pass at {}: started {}", r.now(), r.started());
             }
         } catch (RuntimeException e) {
-            LOG.warn("scheduling pass failed: {}", e.getMessage());
-        }
-    }
-
-    @Override
-    public synchronized void close() {
-        if (executor != null) {
-            executor.shutdownNow();
-            executor = null;
+            LOG.warn("scheduling pass failed: {}", e.getMessage()); // TORQUE unreachable: the next pass tries again
         }
     }
 }
