@@ -3,8 +3,6 @@ package org.doji.nrm.openflow.config;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import org.doji.nrm.openflow.OpenFlowBackend;
 import org.doji.nrm.openflow.controller.LinkDiscovery;
 import org.doji.nrm.openflow.controller.OpenFlowController;
@@ -81,23 +79,16 @@ public class OpenFlowNrmConfiguration {
         return new FlowInstaller(c, p.requestTimeout());
     }
 
-    @Bean(destroyMethod = "shutdownNow")
-    ScheduledExecutorService openFlowMonitorScheduler() {
-        return Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "openflow-monitor");
-            t.setDaemon(true);
-            return t;
-        });
+    @Bean
+    BandwidthMonitor bandwidthMonitor(OpenFlowController c, TopologyService t, OpenFlowNrmProperties p,
+                                      ObjectProvider<MeterRegistry> metrics) {
+        return new BandwidthMonitor(c, t::current, Clock.systemUTC(), p.pollInterval(), metrics.getIfAvailable());
     }
 
-    @Bean(destroyMethod = "stop")
-    BandwidthMonitor bandwidthMonitor(OpenFlowController c, TopologyService t, OpenFlowNrmProperties p,
-                                      ObjectProvider<MeterRegistry> metrics,
-                                      ScheduledExecutorService openFlowMonitorScheduler) {
-        BandwidthMonitor m = new BandwidthMonitor(c, t::current, Clock.systemUTC(), p.pollInterval(),
-                metrics.getIfAvailable());
-        m.start(openFlowMonitorScheduler);
-        return m;
+    /** Polls the flow statistics every poll interval; like the kernel's periodic tasks, a stop lets a round finish. */
+    @Bean
+    PeriodicTask openFlowMonitoring(BandwidthMonitor m) {
+        return new PeriodicTask("openflow-monitor", m.interval(), m::pollQuietly);
     }
 
     @Bean

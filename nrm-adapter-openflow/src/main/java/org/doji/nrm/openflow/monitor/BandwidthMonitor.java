@@ -9,9 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.doji.nrm.openflow.controller.SwitchClient;
 import org.doji.nrm.openflow.flow.Cookies;
@@ -49,7 +46,6 @@ public final class BandwidthMonitor {
     private final Map<String, Long> lastBytes = new HashMap<>();
     private Instant lastPoll;
     private final Map<String, LinkUsage> usage = new ConcurrentHashMap<>();
-    private ScheduledFuture<?> task;
 
     public BandwidthMonitor(SwitchClient client, Supplier<Topology> topology, Clock clock, Duration interval,
                             MeterRegistry metrics) {
@@ -63,17 +59,13 @@ public final class BandwidthMonitor {
         this.metrics = metrics;
     }
 
-    public void start(ScheduledExecutorService scheduler) {
-        task = scheduler.scheduleAtFixedRate(this::pollQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    /** How often the service polls (its periodic task calls {@link #pollQuietly()}). */
+    public Duration interval() {
+        return interval;
     }
 
-    public void stop() {
-        if (task != null) {
-            task.cancel(false);
-        }
-    }
-
-    private void pollQuietly() {
+    /** One polling round, a failure logged (a WARN line) instead of thrown: the next round tries again. */
+    public void pollQuietly() {
         try {
             poll();
         } catch (RuntimeException e) {
