@@ -43,6 +43,11 @@ class ChaosIT {
     private static final double FAULT_RATE = Double.parseDouble(System.getProperty("chaos.fault-rate", "0.04"));
     private static final int USERS = Integer.getInteger("chaos.users", 8);
     private static final Duration MAX_LOAD = Duration.ofSeconds(Long.getLong("chaos.seconds", Math.max(240, OPERATIONS / 6)));
+    /**
+     * How long reading every co-allocation back may take: one SOAP call each, about 20 ms between the test's
+     * C1-only JVMs, and a longer run leaves more of them (6,000 operations: 3,298 co-allocations, over a minute).
+     */
+    private static final Duration READING = Duration.ofMinutes(1).plusMillis(50L * OPERATIONS);
 
     /** Two network domains joined at X1: five compute sites (8 or 16 cores), 2 Gbps paths, scarce on purpose. */
     static GridTopology topology() {
@@ -89,7 +94,7 @@ class ChaosIT {
             await("the hold timeout passed").pollDelay(ChaosGrid.HOLD.plusSeconds(2)).atMost(ChaosGrid.HOLD.plusSeconds(3))
                     .until(() -> true);
             Map<String, CoAllocationDocument> docs = new TreeMap<>();
-            await("every co-allocation read").atMost(Duration.ofMinutes(1)).ignoreExceptions().until(() -> {
+            await("every co-allocation read").atMost(READING).ignoreExceptions().until(() -> {
                 client.listAll().keySet().stream().filter(k -> !docs.containsKey(k)).forEach(k -> docs.put(k, client.document(k)));
                 return true;
             });
