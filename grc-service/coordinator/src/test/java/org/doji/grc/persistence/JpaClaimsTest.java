@@ -1,11 +1,23 @@
 package org.doji.grc.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import jakarta.persistence.EntityManager;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.doji.grc.GrcApplication;
 import org.doji.rm.testing.TestDatabase;
 import org.doji.rm.util.SettableClock;
@@ -13,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -116,31 +129,29 @@ class JpaClaimsTest {
     void aClaimInsertedByTwoReplicasAtOnceGoesToOneAndLogsNoError() throws Exception {
         replica("a5");
         JpaClaims b = replica("b5");
-        ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
-                org.slf4j.Logger.ROOT_LOGGER_NAME);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logged =
-                new ch.qos.logback.core.read.ListAppender<>();
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
         logged.start();
         root.addAppender(logged);
-        java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
-        try (java.sql.Connection a = grc.getBean(javax.sql.DataSource.class).getConnection()) {
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (Connection a = grc.getBean(DataSource.class).getConnection()) {
             a.setAutoCommit(false);
-            try (java.sql.PreparedStatement insert = a.prepareStatement(
+            try (PreparedStatement insert = a.prepareStatement(
                     "insert into grc_claim (claim_key, replica_id, claimed) values ('k5', 'a5', ?)")) {
-                insert.setObject(1, CLOCK.instant().atOffset(java.time.ZoneOffset.UTC));
+                insert.setObject(1, CLOCK.instant().atOffset(ZoneOffset.UTC));
                 insert.executeUpdate();
             }
             var claimed = other.submit(() -> b.tryClaim("k5")); // sees no row yet, and waits for a's at the key
-            org.awaitility.Awaitility.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
                     .until(() -> !claimed.isDone());
             a.commit();
-            assertThat(claimed.get(30, java.util.concurrent.TimeUnit.SECONDS)).isFalse();
+            assertThat(claimed.get(30, TimeUnit.SECONDS)).isFalse();
         } finally {
             root.detachAppender(logged);
             other.shutdown();
         }
         assertThat(jdbc.queryForObject("select replica_id from grc_claim where claim_key = 'k5'", String.class)).isEqualTo("a5");
-        assertThat(logged.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
-                .extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).isEmpty();
+        assertThat(logged.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN))
+                .extracting(ILoggingEvent::getFormattedMessage).isEmpty();
     }
 }
