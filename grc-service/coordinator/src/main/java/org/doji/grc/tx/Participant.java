@@ -60,6 +60,15 @@ public record Participant(String rmId, Step step, ReservationSpec spec, String k
         return new Participant(rmId, step, spec, key, round + 1, PhaseOne.PENDING, false, null, outcome);
     }
 
+    /**
+     * The next round of a release: the same reservation, its phase one as it was, fresh correlation ids. The
+     * reservation's state moved under the release (its cancel's hold expired before the cancel's commit), so the
+     * steps of the last round, repeated under their ids, would only get their recorded answers back.
+     */
+    public Participant nextReleaseRound() {
+        return new Participant(rmId, step, spec, key, round + 1, phaseOne, false, holdDeadline, outcome);
+    }
+
     /** The correlation id of {@code operation} in this round: the same on every retry, so retries are idempotent. */
     public String correlation(String transactionId, String operation) {
         return transactionId + ":" + rmId + ":" + operation + (round == 0 ? "" : ":r" + round);

@@ -218,6 +218,10 @@ public final class TransactionEngine {
             return t.compensate("a part's hold expired " + MAX_ROUNDS + " times before its commit arrived")
                     .mapParticipants(Participant::reopened);
         }
+        if (t.compensating()) {
+            // a release starts again on the reservation it knows: preparing it again would book something new
+            return t.mapParticipants(p -> raise.contains(p.rmId()) ? p.nextReleaseRound() : p);
+        }
         return t.mapParticipants(p -> raise.contains(p.rmId()) ? p.nextRound() : p);
     }
 

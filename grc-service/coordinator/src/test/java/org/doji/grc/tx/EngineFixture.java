@@ -43,8 +43,9 @@ final class EngineFixture {
     final List<String> abortedWithoutOwner = new ArrayList<>();
     /** What a subject that plans again would find: the aborted transaction's holds still there when it was told. */
     final List<String> heldWhenToldOfAbort = new ArrayList<>();
-    final TransactionEngine engine;
-    final TransactionDriver driver;
+    private final Map<String, InMemoryReservationStore> stores = new LinkedHashMap<>();
+    TransactionEngine engine;
+    TransactionDriver driver;
 
     EngineFixture(String... rmIds) {
         this(HOLD, rmIds);
@@ -53,15 +54,34 @@ final class EngineFixture {
     EngineFixture(Duration hold, String... rmIds) {
         this.hold = hold;
         for (String id : rmIds) {
-            BackendInventory inventory = new BackendInventory(RmKind.COMPUTE, "d",
-                    List.of(SimulatedBackend.site(site(id), 2, 8, 1.0, Map.of())), List.of(), List.of(), List.of(), List.of());
-            ReservationKernel k = new ReservationKernel(new RmSettings(id, hold, Duration.ofDays(366), Map.of(), Set.of()),
-                    new SimulatedBackend(inventory), new InMemoryReservationStore(), clock, Notifier.NONE);
+            stores.put(id, new InMemoryReservationStore());
+            ReservationKernel k = kernel(id);
             kernels.put(id, k);
             rms.put(id, new FlakyRm(k));
         }
         engine = newEngine(ReplicaLocks.local());
         driver = new TransactionDriver(engine, clock, Runnable::run);
+    }
+
+    private ReservationKernel kernel(String id) {
+        BackendInventory inventory = new BackendInventory(RmKind.COMPUTE, "d",
+                List.of(SimulatedBackend.site(site(id), 2, 8, 1.0, Map.of())), List.of(), List.of(), List.of(), List.of());
+        return new ReservationKernel(new RmSettings(id, hold, Duration.ofDays(366), Map.of(), Set.of()),
+                new SimulatedBackend(inventory), stores.get(id), clock, Notifier.NONE);
+    }
+
+    /** The RM starts again on what it stored (its memory is gone); its network keeps its script. */
+    void restartRm(String id) {
+        ReservationKernel k = kernel(id);
+        kernels.put(id, k);
+        rms.get(id).restarted(k);
+    }
+
+    /** The GRC starts again on its stored transactions and recovers them, as at a process's start. */
+    void restartGrc() {
+        engine = newEngine(ReplicaLocks.local());
+        driver = new TransactionDriver(engine, clock, Runnable::run);
+        driver.recover(driver.undecidedAtStart());
     }
 
     /**

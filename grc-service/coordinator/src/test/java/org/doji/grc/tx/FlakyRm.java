@@ -30,15 +30,22 @@ final class FlakyRm implements ResourceManager {
         /** lost on the way: the RM never sees it */
         LOST,
         /** the RM acts, its answer is lost */
-        ANSWER_LOST
+        ANSWER_LOST,
+        /** the call goes through (a place in the script before the next fault) */
+        THROUGH
     }
 
-    private final ResourceManager rm;
+    private ResourceManager rm;
     private final Map<String, Deque<Fault>> script = new ConcurrentHashMap<>();
     final List<String> reached = java.util.Collections.synchronizedList(new ArrayList<>());
 
     FlakyRm(ResourceManager rm) {
         this.rm = rm;
+    }
+
+    /** Calls reach {@code restarted} from now on (the RM's process started again on its stored state). */
+    void restarted(ResourceManager restarted) {
+        this.rm = restarted;
     }
 
     /** The next {@code times} calls of {@code operation} (reserve, commit, abort, modify, cancel, get) suffer {@code fault}. */
