@@ -1,7 +1,6 @@
 package org.doji.crm.sge;
 
 import org.doji.crm.sge.backend.GridEngineBackend;
-import org.doji.crm.sge.config.GridEngineBackendConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;

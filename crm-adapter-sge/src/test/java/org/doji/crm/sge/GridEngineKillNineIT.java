@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
+import org.doji.crm.sge.backend.GridEngineBackendFactory;
 import org.doji.rm.crash.CrashRun;
 import org.doji.rm.crash.CrashTarget;
 import org.doji.rm.model.ReservationView;

@@ -19,7 +19,7 @@ import org.springframework.boot.web.servlet.context.ServletWebServerApplicationC
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A GRC in a JVM of its own ({@code org.doji.grc.DojiLauncher grc ...} on this test's class path), so
+ * A GRC in a JVM of its own ({@code org.doji.grc.launcher.DojiLauncher grc ...} on this test's class path), so
  * that it can really die: by its own crash point ({@code doji.grc.fault.halt-at}) or by {@code kill -9}.
  * Its output goes to a log file, from which the port and crash markers are read.
  */
@@ -66,7 +66,7 @@ public final class GrcProcess implements AutoCloseable {
         List<String> all = new ArrayList<>(List.of("grc", "--server.port=" + port, "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + TestDatabase.url(database)));
         all.addAll(args);
-        Process p = ChildJvm.start("org.doji.grc.DojiLauncher", jvmFlags, all, logFile);
+        Process p = ChildJvm.start("org.doji.grc.launcher.DojiLauncher", jvmFlags, all, logFile);
         GrcProcess grc = new GrcProcess(p, logFile);
         await("GRC process serving (log " + logFile + ")").atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(250)).until(() -> grc.started() || !p.isAlive());

@@ -1,6 +1,5 @@
 package org.doji.nrm.openflow;
 
-import org.doji.nrm.openflow.config.OpenFlowNrmConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;

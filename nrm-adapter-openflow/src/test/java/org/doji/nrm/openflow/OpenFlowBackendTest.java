@@ -2,6 +2,7 @@ package org.doji.nrm.openflow;
 
 import java.util.Map;
 import org.doji.nrm.openflow.monitor.LinkStatus;
+import org.doji.nrm.openflow.topology.LinkDiscovery;
 import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.rm.model.StatusProperty;
 import org.doji.rm.util.SettableClock;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.doji.nrm.openflow.controller.LinkDiscovery;
 import org.doji.nrm.openflow.flow.Cookies;
 import org.doji.nrm.openflow.flow.FlowInstaller;
 import org.doji.nrm.openflow.monitor.BandwidthMonitor;

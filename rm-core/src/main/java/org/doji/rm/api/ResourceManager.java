@@ -2,6 +2,7 @@ package org.doji.rm.api;
 
 import java.time.Instant;
 import java.util.List;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;

@@ -3,7 +3,7 @@ package org.doji.rm.ledger;
 import java.util.Optional;
 import java.util.function.Function;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * The one correlation-id ledger of Doji's mutating calls: the RM kernel's, the GRC's user port's and the GRC's

@@ -2,7 +2,7 @@ package org.doji.rm.model;
 
 import java.time.Duration;
 import java.time.Instant;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * The one rule for the time of a reservation, applied alike by the GRC to a co-allocation request and by every RM

@@ -3,7 +3,7 @@ package org.doji.rm.model;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /** A half-open interval [start, end) with end after start. */
 public record TimeWindow(Instant start, Instant end) {

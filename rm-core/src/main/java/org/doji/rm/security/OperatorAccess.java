@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**

@@ -15,7 +15,7 @@ import org.apache.wss4j.common.ext.WSSecurityException;
 import org.apache.wss4j.common.util.UsernameTokenUtil;
 import org.apache.wss4j.dom.engine.WSSConfig;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 

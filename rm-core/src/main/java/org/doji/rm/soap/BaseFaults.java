@@ -3,8 +3,8 @@ package org.doji.rm.soap;
 import java.time.Instant;
 import java.util.List;
 import org.doji.contract.wsrf.bf.BaseFaultType;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 
 /**
  * Reads and writes the OASIS WS-BaseFaults 1.2 part of every fault Doji sends or receives (its own typed faults

@@ -8,7 +8,7 @@ import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.wsdl.interceptors.DocLiteralInInterceptor;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.phase.Phase;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * Refuses a request whose SOAP Body holds no element before CXF picks an operation for it: CXF would otherwise

@@ -15,8 +15,8 @@ import org.doji.contract.types.InvalidStateTransitionFaultType;
 import org.doji.contract.types.NotAuthorizedFaultType;
 import org.doji.contract.types.UnavailableFaultType;
 import org.doji.contract.types.UnknownResourceFaultType;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 
 /** Maps {@link DojiException}s to the contract's typed faults and back (for SOAP clients). */
 public final class Faults {

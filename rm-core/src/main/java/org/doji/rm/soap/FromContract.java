@@ -8,7 +8,7 @@ import org.doji.common.Requirement;
 import org.doji.contract.types.Attribute;
 import org.doji.contract.types.AttributeMatch;
 import org.doji.contract.types.ReservationDocument;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ComputeAllocation;

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -79,14 +79,14 @@ public final class ResourceProperties {
                 value = CONTEXT.createUnmarshaller().unmarshal(element);
             }
         } catch (JAXBException e) {
-            throw new DojiException(org.doji.rm.api.FaultKind.INTERNAL_ERROR, "BAD_DOCUMENT",
+            throw new DojiException(org.doji.rm.fault.FaultKind.INTERNAL_ERROR, "BAD_DOCUMENT",
                     "the answer's resource-properties document cannot be read: " + e.getMessage());
         }
         if (value instanceof JAXBElement<?> wrapped) {
             value = wrapped.getValue();
         }
         if (!type.isInstance(value)) {
-            throw new DojiException(org.doji.rm.api.FaultKind.INTERNAL_ERROR, "UNEXPECTED_DOCUMENT",
+            throw new DojiException(org.doji.rm.fault.FaultKind.INTERNAL_ERROR, "UNEXPECTED_DOCUMENT",
                     "expected a " + type.getSimpleName() + " document, the answer holds "
                             + (value == null ? "nothing" : value.getClass().getSimpleName()));
         }

@@ -17,8 +17,8 @@ import org.doji.contract.wsrf.rp.InvalidQueryExpressionFaultType;
 import org.doji.contract.wsrf.rp.InvalidResourcePropertyQNameFaultType;
 import org.doji.contract.wsrf.rp.QueryEvaluationErrorFaultType;
 import org.doji.contract.wsrf.rp.UnknownQueryExpressionDialectFaultType;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 
 /**
  * The faults of the OASIS WS-ResourceProperties and WS-ResourceLifetime operations: the fault types the OASIS

@@ -5,7 +5,7 @@ import java.time.Instant;
 import javax.xml.namespace.QName;
 import org.doji.contract.wsrf.rl.SetTerminationTime;
 import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * The OASIS WS-ResourceLifetime 1.2 messages, one copy for both port types: what a SetTerminationTime asks for,

@@ -7,7 +7,7 @@ import org.doji.contract.wsrf.rp.GetResourcePropertyDocumentResponse;
 import org.doji.contract.wsrf.rp.GetResourcePropertyResponse;
 import org.doji.contract.wsrf.rp.QueryExpressionType;
 import org.doji.contract.wsrf.rp.QueryResourcePropertiesResponse;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.w3c.dom.Element;
 
 /**

@@ -11,7 +11,7 @@ import org.doji.rm.model.StatusProperty;
  * kernel makes durable right after; after a crash the kernel may call an action again for the same
  * reservation, so every action must be idempotent.
  *
- * <p>Actions run outside database transactions. A {@link org.doji.rm.api.DojiException} with kind
+ * <p>Actions run outside database transactions. A {@link org.doji.rm.fault.DojiException} with kind
  * RESOURCE_UNAVAILABLE from {@link #onHold} refuses the reservation; exceptions from the other actions
  * are logged and retried by the kernel's activation driver.
  */

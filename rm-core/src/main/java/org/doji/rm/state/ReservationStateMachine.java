@@ -2,7 +2,7 @@ package org.doji.rm.state;
 
 import java.util.Optional;
 import org.doji.common.TransitionTable;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
 import org.doji.rm.model.ReservationState;

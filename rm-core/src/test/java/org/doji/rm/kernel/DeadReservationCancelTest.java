@@ -10,8 +10,8 @@ import static org.doji.rm.kernel.KernelFixture.window;
 
 import java.time.Duration;
 import java.util.List;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
 import org.doji.rm.model.ReservationState;

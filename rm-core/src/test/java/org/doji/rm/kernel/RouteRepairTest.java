@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.NetworkDemand;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.NetworkDemand;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.model.ReservationView;

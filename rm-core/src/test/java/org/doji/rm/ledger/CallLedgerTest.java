@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.junit.jupiter.api.Test;
 
 class CallLedgerTest {

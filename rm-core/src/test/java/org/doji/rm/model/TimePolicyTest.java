@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.junit.jupiter.api.Test;
 
 class TimePolicyTest {

@@ -12,8 +12,8 @@ import org.doji.contract.ResourceNotDestroyedFault;
 import org.doji.contract.ResourceUnknownFault;
 import org.doji.contract.TerminationTimeChangeRejectedFault;
 import org.doji.contract.UnableToSetTerminationTimeFault;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 import org.junit.jupiter.api.Test;
 
 /** Which fault each WS-RF operation answers for a domain failure, and that the error code survives the round trip. */

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.doji.crm.sge.RealGridEngine;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.ComputeDemand;

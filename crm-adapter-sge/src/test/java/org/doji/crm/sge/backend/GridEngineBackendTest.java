@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.doji.crm.batch.testing.RecordedCommands;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
 import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;

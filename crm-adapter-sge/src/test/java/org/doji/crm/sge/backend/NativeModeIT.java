@@ -11,7 +11,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import org.doji.crm.sge.RealGridEngine;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
 import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;

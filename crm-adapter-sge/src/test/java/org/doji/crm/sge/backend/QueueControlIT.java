@@ -14,7 +14,6 @@ import java.util.UUID;
 import org.doji.crm.sge.RealGridEngine;
 import org.doji.crm.sge.cli.GridEngineModel;
 import org.doji.crm.sge.cli.GridEngineModel.Job;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
 import org.doji.rm.model.ComputeDemand;

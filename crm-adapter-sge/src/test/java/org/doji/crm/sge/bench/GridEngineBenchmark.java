@@ -16,7 +16,7 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.doji.crm.batch.ProcessCommandRunner;
 import org.doji.crm.sge.backend.GridEngineBackend;
-import org.doji.crm.sge.config.GridEngineBackendFactory;
+import org.doji.crm.sge.backend.GridEngineBackendFactory;
 import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.api.Caller;
 import org.doji.rm.kernel.ReservationKernel;

@@ -1,7 +1,7 @@
 package org.doji.grc.core;
 
 import org.doji.grc.tx.TransactionEngine;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /** A co-allocation takes one change at a time: another waits until every RM has acknowledged the one in progress. */
 final class Busy {

@@ -19,7 +19,7 @@ import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Step;
 import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.ReservationSpec;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;

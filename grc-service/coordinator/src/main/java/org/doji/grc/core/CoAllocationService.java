@@ -21,7 +21,7 @@ import org.doji.grc.tx.TransactionEngine;
 import org.doji.grc.tx.TransactionLog;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.util.JsonCodec;
 import org.slf4j.Logger;

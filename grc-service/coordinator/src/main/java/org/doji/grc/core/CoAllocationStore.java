@@ -26,7 +26,7 @@ import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.CallRecord;
 import org.doji.grc.persistence.DuplicateKeys;
 import org.doji.grc.persistence.CallRecordRepository;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.ledger.RecordedCall;
 import org.doji.rm.util.KeyLocks;

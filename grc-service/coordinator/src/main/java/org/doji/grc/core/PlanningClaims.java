@@ -8,7 +8,7 @@ import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.grc.tx.TransactionLog;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,8 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.doji.grc.model.CoRequest;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.model.TimePolicy;
 
 /** Checks a co-allocation request before anything is stored: times, sites, links, known resources. */

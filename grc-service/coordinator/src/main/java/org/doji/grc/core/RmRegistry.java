@@ -74,7 +74,7 @@ public class RmRegistry implements org.doji.grc.tx.RmDirectory {
 
     @Override
     public ResourceManager rm(String rmId) {
-        return get(rmId).map(Entry::rm).orElseThrow(() -> org.doji.rm.api.DojiException.unknown(rmId));
+        return get(rmId).map(Entry::rm).orElseThrow(() -> org.doji.rm.fault.DojiException.unknown(rmId));
     }
 
     @Override

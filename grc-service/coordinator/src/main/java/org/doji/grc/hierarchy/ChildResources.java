@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.doji.grc.core.RmParts;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.model.RmOutcome;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.ComputeAllocation;
@@ -146,7 +146,7 @@ class ChildResources {
         try {
             rm.rm().destroy(registry.self(), part.reservationKey());
         } catch (DojiException e) {
-            if (e.kind() != org.doji.rm.api.FaultKind.UNKNOWN_RESOURCE) {
+            if (e.kind() != org.doji.rm.fault.FaultKind.UNKNOWN_RESOURCE) {
                 throw e;
             }
         }

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.doji.grc.persistence.DelegatedReservationRecord;
 import org.doji.grc.persistence.DelegatedReservationRepository;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**

@@ -2,7 +2,7 @@ package org.doji.grc.model;
 
 import java.util.Optional;
 import org.doji.common.TransitionTable;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * A co-allocation's states as one transition table with one guard (like the RMs' NSI machines). The

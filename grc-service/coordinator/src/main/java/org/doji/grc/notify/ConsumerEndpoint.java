@@ -2,7 +2,7 @@ package org.doji.grc.notify;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /**
  * Where a subscription's notifications go: the consumer EPR's address, and its reference parameters as XML (each

@@ -41,7 +41,7 @@ public record NotificationSettings(Duration maxLifetime, int maxPerOwner, Durati
      */
     public void checkConsumer(String address) {
         if (!consumers.isEmpty() && consumers.stream().noneMatch(address::startsWith)) {
-            throw org.doji.rm.api.DojiException.invalidField("ConsumerReference/Address", "CONSUMER_NOT_ALLOWED",
+            throw org.doji.rm.fault.DojiException.invalidField("ConsumerReference/Address", "CONSUMER_NOT_ALLOWED",
                     "this GRC delivers notifications only to consumers under " + String.join(", ", consumers));
         }
     }

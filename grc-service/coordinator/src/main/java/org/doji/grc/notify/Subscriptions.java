@@ -13,7 +13,7 @@ import org.doji.grc.persistence.NotificationRepository;
 import org.doji.grc.persistence.SubscriptionRecord;
 import org.doji.grc.persistence.SubscriptionRepository;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**

@@ -151,7 +151,7 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
         return TypedFaults.call(wsnFaults::toSubscribeFault, () -> {
             Instant now = clock.instant();
             if (request.getSubscriptionPolicy() != null && !request.getSubscriptionPolicy().getAny().isEmpty()) {
-                throw org.doji.rm.api.DojiException.invalid("UNSUPPORTED_POLICY", "no subscription policy is supported");
+                throw org.doji.rm.fault.DojiException.invalid("UNSUPPORTED_POLICY", "no subscription policy is supported");
             }
             Subscription s = subscriptions.subscribe(caller(), SoapRequestContext.resourceKeyOrNull(context),
                     WsnFromContract.consumer(request.getConsumerReference()), WsnFromContract.topics(request.getFilter()),

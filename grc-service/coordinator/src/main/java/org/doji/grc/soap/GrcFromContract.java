@@ -11,7 +11,7 @@ import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.CountableDemand;
 import org.doji.rm.soap.FromContract;
 

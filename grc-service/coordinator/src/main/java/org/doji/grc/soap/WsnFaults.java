@@ -23,8 +23,8 @@ import org.doji.contract.wsn.ports.UnableToDestroySubscriptionFault;
 import org.doji.contract.wsn.ports.UnacceptableTerminationTimeFault;
 import org.doji.contract.wsrf.bf.BaseFaultType;
 import org.doji.contract.wsrf.r.ResourceUnknownFaultType;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.soap.BaseFaults;
 import org.doji.rm.soap.Faults;
 

@@ -20,7 +20,7 @@ import org.doji.contract.wsn.FilterType;
 import org.doji.contract.wsn.TopicExpressionType;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.notify.ConsumerEndpoint;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.soap.NotificationSender;
 import org.doji.rm.soap.ResourceReferences;
 import org.w3c.dom.Element;

@@ -1,8 +1,8 @@
 package org.doji.grc.tx;
 
 import org.doji.grc.model.RmOutcome;
-import org.doji.rm.api.DojiException;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.model.ReservationView;
 
 /** One RM call's result: the reservation as the RM answered, or its failure. */

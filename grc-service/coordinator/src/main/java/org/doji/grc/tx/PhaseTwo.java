@@ -1,7 +1,7 @@
 package org.doji.grc.tx;
 
 import java.time.Clock;
-import org.doji.rm.api.FaultKind;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

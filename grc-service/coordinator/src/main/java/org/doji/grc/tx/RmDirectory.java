@@ -23,7 +23,7 @@ public interface RmDirectory {
             public ResourceManager rm(String rmId) {
                 ResourceManager rm = rms.get(rmId);
                 if (rm == null) {
-                    throw org.doji.rm.api.DojiException.unknown(rmId);
+                    throw org.doji.rm.fault.DojiException.unknown(rmId);
                 }
                 return rm;
             }

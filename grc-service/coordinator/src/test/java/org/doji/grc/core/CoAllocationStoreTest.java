@@ -23,7 +23,7 @@ import org.doji.grc.persistence.GrcPersistenceOnly;
 import org.doji.grc.persistence.NotificationRecord;
 import org.doji.grc.persistence.NotificationRepository;
 import org.doji.grc.persistence.SubscriptionRepository;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.TimeWindow;
 import org.doji.rm.testing.TestDatabase;
 import org.doji.rm.util.SettableClock;

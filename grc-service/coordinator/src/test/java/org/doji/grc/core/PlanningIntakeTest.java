@@ -16,9 +16,9 @@ import java.util.concurrent.Executor;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
-import org.doji.rm.api.DojiException;
 import org.junit.jupiter.api.Test;
 
 class PlanningIntakeTest {

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.CountableDemand;
 import org.junit.jupiter.api.Test;
 

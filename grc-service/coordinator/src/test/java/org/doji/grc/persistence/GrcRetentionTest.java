@@ -17,7 +17,7 @@ import org.doji.grc.model.Policy;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.SubjectType;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.rm.testing.TestDatabase;

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 
 /** Allocation policies by name; the request's policy name selects one, blank selects the default. */
 public final class PolicyRegistry {

@@ -1,6 +1,5 @@
 package org.doji.nrm.openflow.topology;
 
-import org.doji.nrm.openflow.controller.LinkDiscovery;
 
 /**
  * One round of link watching, run every LLDP interval: probe every port again (with discovery), so that

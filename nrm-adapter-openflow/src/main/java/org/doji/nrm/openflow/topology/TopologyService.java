@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
-import org.doji.nrm.openflow.controller.LinkDiscovery;
 import org.doji.nrm.openflow.controller.SwitchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

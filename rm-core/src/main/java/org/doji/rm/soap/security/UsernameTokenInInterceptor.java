@@ -16,7 +16,7 @@ import org.apache.wss4j.common.WSS4JConstants;
 import org.apache.wss4j.common.bsp.BSPEnforcer;
 import org.apache.wss4j.dom.message.token.UsernameToken;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.soap.Faults;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

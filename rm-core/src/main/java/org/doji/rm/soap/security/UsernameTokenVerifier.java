@@ -8,7 +8,7 @@ import org.apache.wss4j.common.WSS4JConstants;
 import org.apache.wss4j.dom.engine.WSSConfig;
 import org.apache.wss4j.dom.message.token.UsernameToken;
 import org.doji.rm.api.Caller;
-import org.doji.rm.api.DojiException;
+import org.doji.rm.fault.DojiException;
 import org.doji.rm.security.SecurityProperties;
 import org.doji.rm.security.SecurityProperties.TokenPolicy;
 import org.doji.rm.security.UserStore;

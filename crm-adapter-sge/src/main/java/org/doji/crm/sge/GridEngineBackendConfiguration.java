@@ -1,7 +1,9 @@
-package org.doji.crm.sge.config;
+package org.doji.crm.sge;
 
 import java.time.Clock;
 import org.doji.crm.sge.backend.GridEngineBackend;
+import org.doji.crm.sge.backend.GridEngineBackendFactory;
+import org.doji.crm.sge.config.GridEngineProperties;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;

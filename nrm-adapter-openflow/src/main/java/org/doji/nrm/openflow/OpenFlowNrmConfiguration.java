@@ -1,10 +1,9 @@
-package org.doji.nrm.openflow.config;
+package org.doji.nrm.openflow;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
-import org.doji.nrm.openflow.OpenFlowBackend;
-import org.doji.nrm.openflow.controller.LinkDiscovery;
+import org.doji.nrm.openflow.config.OpenFlowNrmProperties;
 import org.doji.nrm.openflow.controller.OpenFlowController;
 import org.doji.nrm.openflow.flow.FlowInstaller;
 import org.doji.nrm.openflow.monitor.BandwidthMonitor;
@@ -14,6 +13,7 @@ import org.doji.nrm.openflow.policy.FatTreePolicy;
 import org.doji.nrm.openflow.policy.HopPolicy;
 import org.doji.nrm.openflow.policy.PolicyRegistry;
 import org.doji.nrm.openflow.topology.EndpointAttachment;
+import org.doji.nrm.openflow.topology.LinkDiscovery;
 import org.doji.nrm.openflow.topology.LinkHealth;
 import org.doji.nrm.openflow.topology.LinkWatch;
 import org.doji.nrm.openflow.topology.PortRef;

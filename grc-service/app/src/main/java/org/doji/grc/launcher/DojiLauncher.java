@@ -1,6 +1,7 @@
-package org.doji.grc;
+package org.doji.grc.launcher;
 
 import java.util.Arrays;
+import org.doji.grc.GrcApplication;
 import org.doji.grc.cli.CliMain;
 import org.doji.grc.cli.DojiCli;
 import org.doji.grc.demo.DemoGrid;

@@ -1,17 +1,12 @@
-package org.doji.crm.sge.config;
+package org.doji.crm.sge.backend;
 
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import org.doji.crm.batch.CommandRunner;
 import org.doji.crm.batch.ProcessCommandRunner;
-import org.doji.crm.sge.backend.DisabledInstanceLedger;
-import org.doji.crm.sge.backend.GridEngineBackend;
-import org.doji.crm.sge.backend.HostGuard;
-import org.doji.crm.sge.backend.NativeMode;
-import org.doji.crm.sge.backend.QueueControlMode;
-import org.doji.crm.sge.backend.ReservationMode;
 import org.doji.crm.sge.cli.GridEngineClient;
+import org.doji.crm.sge.config.GridEngineProperties;
 
 /** Wires a backend from its properties and a command runner (Spring and the tests use it alike). */
 public final class GridEngineBackendFactory {

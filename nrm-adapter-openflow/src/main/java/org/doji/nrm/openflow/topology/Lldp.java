@@ -1,4 +1,4 @@
-package org.doji.nrm.openflow.controller;
+package org.doji.nrm.openflow.topology;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

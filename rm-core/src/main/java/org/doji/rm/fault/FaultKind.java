@@ -1,4 +1,4 @@
-package org.doji.rm.api;
+package org.doji.rm.fault;
 
 /** The failure classes every Doji service reports; each maps to one typed SOAP fault. */
 public enum FaultKind {

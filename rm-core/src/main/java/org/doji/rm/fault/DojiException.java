@@ -1,4 +1,4 @@
-package org.doji.rm.api;
+package org.doji.rm.fault;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.doji.nrm.openflow.controller;
+package org.doji.nrm.openflow.topology;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.doji.nrm.openflow.controller.SwitchClient;
+import org.doji.nrm.openflow.controller.SwitchListener;
 import org.doji.nrm.openflow.topology.PortRef;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFMessage;

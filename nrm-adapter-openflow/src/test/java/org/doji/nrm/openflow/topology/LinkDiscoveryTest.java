@@ -1,4 +1,4 @@
-package org.doji.nrm.openflow.controller;
+package org.doji.nrm.openflow.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,10 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.doji.nrm.openflow.FakeSwitchClient;
 import org.doji.nrm.openflow.Fixtures;
-import org.doji.nrm.openflow.topology.LinkHealth;
-import org.doji.nrm.openflow.topology.PortRef;
-import org.doji.nrm.openflow.topology.SwitchLink;
-import org.doji.nrm.openflow.topology.Topology;
+import org.doji.nrm.openflow.controller.SwitchClient;
 import org.doji.rm.util.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;

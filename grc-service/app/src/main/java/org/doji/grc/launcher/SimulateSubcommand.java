@@ -1,4 +1,4 @@
-package org.doji.grc;
+package org.doji.grc.launcher;
 
 import org.doji.grc.cli.CliSubcommand;
 import org.doji.grc.simulation.SimulateCommand;
