@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.doji.crm.batch.BatchSite;
 import org.doji.crm.batch.CommandFailedException;
 import org.doji.crm.batch.CommandRunner;
@@ -37,8 +40,18 @@ public class SlurmBackend implements ResourceBackend {
     private final Clock clock;
     private final BatchSite site;
     private final LiveStateCache live;
+    private final Predicate<String> knownUser;
+    /** Reservations whose unknown users were logged already (one WARN line each, not one per reconcile). */
+    private final Set<String> warnedUnknown = ConcurrentHashMap.newKeySet();
 
     public SlurmBackend(SlurmProperties props, CommandRunner runner, Clock clock, String domain) {
+        this(props, runner, clock, domain, SlurmBackend::isLocalUser);
+    }
+
+    /** As above; {@code knownUser} tells the names slurmctld can resolve (users of this host) from the others. */
+    public SlurmBackend(SlurmProperties props, CommandRunner runner, Clock clock, String domain,
+                        Predicate<String> knownUser) {
+        this.knownUser = knownUser;
         this.props = props;
         this.client = new SlurmClient(runner, props);
         this.clock = clock;
@@ -207,9 +220,36 @@ public class SlurmBackend implements ResourceBackend {
         if (nodes.isEmpty()) {
             return null;
         }
-        List<String> users = ctx.users().isEmpty() ? props.defaultUsers() : ctx.users();
+        List<String> users = ctx.users().isEmpty() ? props.defaultUsers() : slurmUsers(ctx);
         return new SlurmReservation(handleFor(ctx.key()), nodes, ctx.spec().window().start(), ctx.spec().window().end(),
                 users);
+    }
+
+    /**
+     * The reservation's users that Slurm can resolve. Slurm refuses a whole reservation naming one user unknown to
+     * its host ("Invalid user id"), such as the coordinator's service name among the users a request admits; such a
+     * name is left out as long as someone named is left to use it (else Slurm's refusal stands).
+     */
+    private List<String> slurmUsers(ReservationContext ctx) {
+        List<String> known = ctx.users().stream().filter(knownUser).toList();
+        if (known.isEmpty() || known.size() == ctx.users().size()) {
+            return ctx.users();
+        }
+        if (warnedUnknown.add(ctx.key())) {
+            LOG.warn("{} not users of this host: left out of the users of Slurm reservation {}",
+                    ctx.users().stream().filter(u -> !known.contains(u)).toList(), handleFor(ctx.key()));
+        }
+        return known;
+    }
+
+    /** Whether this host resolves the name as a user (through the system's user database, as slurmctld does). */
+    static boolean isLocalUser(String name) {
+        try {
+            java.nio.file.FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(name);
+            return true;
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 
     /** Slurm cannot move an active reservation's start into the past: it starts now instead. */

@@ -72,6 +72,23 @@ class SlurmBackendTest {
     }
 
     @Test
+    void aNameSlurmCannotResolveIsLeftOutWhileSomeoneNamedRemains() {
+        SlurmBackend hostKnowsAlice = new SlurmBackend(SlurmProperties.defaults().withZone("UTC"), runner, clock, "d1",
+                "alice"::equals);
+        hostKnowsAlice.onCommit(ctx("r-1", List.of("n1"), NOW.plusSeconds(3600), NOW.plusSeconds(5430),
+                List.of("grc", "alice"), LifecycleState.Created));
+        hostKnowsAlice.onCommit(ctx("r-2", List.of("n2"), NOW.plusSeconds(3600), NOW.plusSeconds(5430),
+                List.of("grc", "carol"), LifecycleState.Created));
+        assertThat(runner.callsStartingWith("scontrol create")).containsExactly(
+                "scontrol create reservation ReservationName=doji-r-1 StartTime=2026-11-25T14:40:00 "
+                        + "EndTime=2026-11-25T15:10:30 Nodes=n1 Users=alice Flags=IGNORE_JOBS",
+                "scontrol create reservation ReservationName=doji-r-2 StartTime=2026-11-25T14:40:00 "
+                        + "EndTime=2026-11-25T15:10:30 Nodes=n2 Users=carol,grc Flags=IGNORE_JOBS");
+        assertThat(SlurmBackend.isLocalUser("root")).isTrue();
+        assertThat(SlurmBackend.isLocalUser("no-such-user-here")).isFalse();
+    }
+
+    @Test
     void aRetriedCommitUpdatesWhatItFinds() {
         runner.on("scontrol -o show reservation", recorded("slurm/show-reservation"));
         runner.on("scontrol create", recorded("slurm/create-overlap"));

@@ -204,8 +204,8 @@ public final class OpenFlowBackend implements ResourceBackend {
 
     private AllocationPolicy policyOf(ReservationContext ctx, NetworkAllocation na) {
         String name = ctx.spec() == null ? null : ctx.spec().network().stream()
-                .filter(d -> d.from().equals(na.from()) && d.to().equals(na.to())).map(NetworkDemand::policy)
-                .findFirst().orElse(null);
+                .filter(d -> d.from().equals(na.from()) && d.to().equals(na.to())).findFirst()
+                .map(NetworkDemand::policy).orElse(null); // a demand without a policy: the default one
         return policies.get(name);
     }
 }

@@ -116,6 +116,17 @@ class OpenFlowBackendTest {
     }
 
     @Test
+    void aReservationWhoseDemandNamesNoPolicyIsCancelledWithTheDefaultPolicy() {
+        ReservationContext fatTree = ctx("r-np", "site1", "site3", 100, LifecycleState.Created);
+        NetworkDemand noPolicy = new NetworkDemand("site1", "site3", 100, null, null); // the GRC sends none by default
+        ReservationContext c = new ReservationContext("r-np", "alice", List.of(), new ReservationSpec(
+                fatTree.spec().window(), List.of(), List.of(noPolicy), List.of(), List.of(), "g"), fatTree.allocation(),
+                LifecycleState.Created);
+        backend.onCancel(c);
+        assertThat(fake.sentTo(0x301)).anySatisfy(m -> assertThat(m).isInstanceOf(OFFlowDelete.class));
+    }
+
+    @Test
     void aReconnectingSwitchIsClearedAndGetsItsFlowsBack() {
         backend.onStart(ctx("r-2", "site1", "site2", 10, LifecycleState.Active));
         List<OFMessage> first = new ArrayList<>(fake.sentTo(0x301));
