@@ -34,14 +34,8 @@ class CancelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GrcClient client = root.client();
-        ProgressWatcher watcher = waiting.watcher(client, root.ctx, root.output());
-        GrcRef target = client.ref(ref);
-        CoAllocationDocument doc = client.cancel(target, correlationId);
-        if (!noWait && !ProgressWatcher.settled(doc.getState())) {
-            doc = watcher.follow(target, doc);
-        }
-        CoAllocationDocument done = doc;
+        CoAllocationChange change = new CoAllocationChange(root, waiting, ref);
+        CoAllocationDocument done = change.settle(change.client.cancel(change.target, correlationId), noWait);
         root.output().result(() -> Views.document(done), w -> TextViews.document(w, done));
         return ExitCode.OK.code();
     }

@@ -42,23 +42,19 @@ class ModifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GrcClient client = root.client();
-        ProgressWatcher watcher = waiting.watcher(client, root.ctx, root.output());
-        GrcRef target = client.ref(ref);
-        RequestMapper mapper = new RequestMapper(root.ctx.clock(), client::knownSites);
+        CoAllocationChange change = new CoAllocationChange(root, waiting, ref);
+        RequestMapper mapper = new RequestMapper(root.ctx.clock(), change.client::knownSites);
         mapper.checkModifiable(request);
-        CoAllocationDocument current = client.document(target);
+        CoAllocationDocument current = change.client.document(change.target);
         CoAllocationRequest changed = mapper.modified(current.getRequest(), request);
         Output out = root.output();
-        CoAllocationDocument doc;
+        CoAllocationDocument answer;
         try {
-            doc = client.modify(target, changed, correlationId);
+            answer = change.client.modify(change.target, changed, correlationId);
         } catch (CliException e) {
             throw refused(e);
         }
-        if (!noWait && !ProgressWatcher.settled(doc.getState())) {
-            doc = watcher.follow(target, doc);
-        }
+        CoAllocationDocument doc = change.settle(answer, noWait);
         if (ReserveCommand.holds(doc)) {
             out.progress("co-allocation " + doc.getKey() + " modified: " + TextViews.windowAndCost(doc));
         }
