@@ -9,7 +9,6 @@ import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.CoordinationListener;
-import org.doji.grc.core.GreedyPlanner;
 import org.doji.grc.core.PlanningStrategy;
 import org.doji.grc.core.RmRegistry;
 import org.doji.grc.core.CoordinatorSettings;
@@ -88,18 +87,15 @@ public class GrcConfiguration {
         return admin.policy();
     }
 
-    /** The integer-programming planner with the configured engine, or the greedy heuristic ({@code engine=greedy}). */
+    /** The integer-programming planner with the configured engine (the greedy heuristic is one of them). */
     @Bean
     @ConditionalOnMissingBean
     public PlanningStrategy planningStrategy(GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
                                              ExecutorService grcPlannerThreads) {
-        if ("greedy".equals(props.engine())) {
-            return new GreedyPlanner();
-        }
         var engines = org.doji.grc.planner.engine.EngineRegistry.withDefaults();
         if (!engines.names().contains(props.engine())) {
             throw new IllegalArgumentException("doji.grc.engine: unknown planner engine " + props.engine()
-                    + "; known: greedy, " + String.join(", ", engines.names()));
+                    + "; known: " + String.join(", ", engines.names()));
         }
         var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
                 adminPolicy, props.planTimeout());

@@ -22,7 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param notifyAddress  the address RMs send hold-timeout notifications to (this GRC's notification consumer);
  *                       default {@code http://localhost:<port>/services/notify}
  * @param tickInterval   how often co-allocations are moved to Active/Completed by time
- * @param engine         the planner: an integer-programming engine (fast, ortools, glpk) or greedy
+ * @param engine         the planner's engine: fast, ortools, ortools-cpsat, glpk, or greedy (a heuristic)
  * @param healthInterval how often every RM is described to refresh its health and description
  * @param holdTimeout    as an RM (for a parent GRC): how long a prepared reservation is held without a decision
  * @param trustStore     trust store (PKCS12) for https RM addresses with a private CA; none = the JVM's

@@ -25,6 +25,9 @@ import org.doji.grc.model.Policy;
 import org.doji.grc.persistence.CallRecordRepository;
 import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.GrcPersistenceOnly;
+import org.doji.grc.planner.Planner;
+import org.doji.grc.planner.engine.EngineRegistry;
+import org.doji.grc.planner.model.PlannerSettings;
 import org.doji.grc.tx.InMemoryTransactionLog;
 import org.doji.grc.tx.ParticipantCalls;
 import org.doji.grc.tx.TransactionDriver;
@@ -54,7 +57,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Modify (CoAllocationModifier) driven through the coordinator's port, {@link CoAllocationService}, without SOAP
  * or a grid: real RM kernels in memory (the boundary: one of them can be made to refuse holds), the real engine on
- * an in-memory log, the real store on the GRC's database, the greedy planner. After each modification every RM
+ * an in-memory log, the real store on the GRC's database, the planner with the greedy engine. After each modification every RM
  * holds exactly what the co-allocation says, and a refused one leaves the co-allocation and every RM as they were.
  */
 class CoAllocationModifyTest {
@@ -98,7 +101,9 @@ class CoAllocationModifyTest {
         TransactionEngine engine = new TransactionEngine(new InMemoryTransactionLog(),
                 new ParticipantCalls(registry, Caller.coordinator("grc"), () -> "http://grc/notify", new SimpleMeterRegistry()),
                 rmCalls, clock, Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance);
-        service = new CoAllocationService(store, registry, new GreedyPlanner(), engine,
+        PlanningStrategy greedy = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
+                PlannerSettings.defaults().withEngine("greedy"), Runnable::run));
+        service = new CoAllocationService(store, registry, greedy, engine,
                 new TransactionDriver(engine, clock, rmCalls), workers, rmCalls, clock,
                 new CoordinatorSettings(1, 3, 8, Duration.ofSeconds(10), Duration.ofSeconds(5)), CoordinationListener.NONE,
                 new SimpleMeterRegistry(), Map.of());

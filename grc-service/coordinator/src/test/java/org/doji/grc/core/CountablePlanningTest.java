@@ -91,9 +91,11 @@ class CountablePlanningTest {
     }
 
     @Test
-    void theGreedyPlannerDoesToo() {
-        checkPlan(new GreedyPlanner().plan(request(), List.of(W), descriptions(), answers(5, 5)));
-        PlanningOutcome none = new GreedyPlanner().plan(request(), List.of(W), descriptions(), answers(0, -1));
+    void theGreedyEngineDoesToo() {
+        var greedy = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
+                PlannerSettings.defaults().withEngine("greedy"), Runnable::run));
+        checkPlan(greedy.plan(request(), List.of(W), descriptions(), answers(5, 5)));
+        PlanningOutcome none = greedy.plan(request(), List.of(W), descriptions(), answers(0, -1));
         assertThat(none.ranked()).isEmpty();
         assertThat(none.infeasible()).singleElement()
                 .satisfies(i -> assertThat(i.reason()).contains("countable Lic: 2 requested, 1 free"));

@@ -121,7 +121,7 @@ public final class Planner {
             return new SlotInfeasibility(slot.index(), slot.start(), "solver " + engine.name() + " failed: " + e.getMessage());
         }
         if (!s.feasible()) {
-            return new SlotInfeasibility(slot.index(), slot.start(), s.reason(), !s.proven());
+            return new SlotInfeasibility(slot.index(), slot.start(), s.reason(), s.optimality() == Optimality.INCUMBENT);
         }
         return PlanDecoder.decode(g, slot, p, s);
     }

@@ -22,7 +22,10 @@ public final class EngineRegistry {
     /** Default time limit of one MIP solve (ortools, glpk); the fast engine has none. */
     public static final long MIP_TIME_LIMIT_MS = 60_000;
 
-    /** A registry with "fast", "ortools" (SCIP), "ortools-cpsat" and, when glpk-java is present, "glpk". */
+    /**
+     * A registry with "fast", "ortools" (SCIP), "ortools-cpsat", "greedy" (a heuristic, not exact) and, when glpk-java
+     * is present, "glpk".
+     */
     public static EngineRegistry withDefaults() {
         return withDefaults(MIP_TIME_LIMIT_MS);
     }
@@ -31,6 +34,7 @@ public final class EngineRegistry {
     public static EngineRegistry withDefaults(long mipTimeLimitMs) {
         EngineRegistry r = new EngineRegistry();
         r.register(FastEngine.NAME, FastEngine::new);
+        r.register(GreedyEngine.NAME, GreedyEngine::new);
         r.register(OrToolsEngine.NAME, () -> new OrToolsEngine("SCIP", OrToolsEngine.NAME, mipTimeLimitMs));
         r.register(OrToolsEngine.NAME + "-cpsat",
                 () -> new OrToolsEngine("CP_SAT", OrToolsEngine.NAME + "-cpsat", mipTimeLimitMs));

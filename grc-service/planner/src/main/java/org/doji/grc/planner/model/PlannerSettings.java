@@ -6,7 +6,7 @@ import java.time.Duration;
  * Planner configuration.
  *
  * @param slots       N, the number of candidate start times (DESIGN §3; the reference uses 10)
- * @param engine      name of the solver engine ("fast" by default, "ortools", "glpk")
+ * @param engine      name of the solver engine ("fast" by default, "ortools", "glpk", "greedy")
  * @param admin       administrator terms (A), (B), (C)
  * @param planTimeout how long one slot's search may take before its best plan so far is returned as not
  *                    proven optimal ({@link Optimality#INCUMBENT}); bounds the time a request holds a worker

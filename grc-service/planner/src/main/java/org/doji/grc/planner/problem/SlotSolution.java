@@ -10,7 +10,7 @@ import org.doji.grc.planner.model.Optimality;
  * @param objective  objective value (NaN when infeasible)
  * @param reason     why it is infeasible (null when feasible)
  * @param optimality PROVEN: optimal, or proven infeasible; INCUMBENT: the time limit ran out first (the best
- *                   solution found, or none found yet)
+ *                   solution found, or none found yet); HEURISTIC: a heuristic engine's answer
  */
 public record SlotSolution(boolean feasible, int[] siteOf, int[][] routes, double objective, String reason,
                            Optimality optimality) {
@@ -31,6 +31,16 @@ public record SlotSolution(boolean feasible, int[] siteOf, int[][] routes, doubl
     /** No solution found before the time limit; not proven infeasible. */
     public static SlotSolution timedOut(String reason) {
         return new SlotSolution(false, null, null, Double.NaN, reason, Optimality.INCUMBENT);
+    }
+
+    /** A heuristic engine's plan: feasible, not proven optimal. */
+    public static SlotSolution heuristic(int[] siteOf, int[][] routes, double objective) {
+        return new SlotSolution(true, siteOf, routes, objective, null, Optimality.HEURISTIC);
+    }
+
+    /** A heuristic engine found no plan; not proven infeasible. */
+    public static SlotSolution heuristicNone(String reason) {
+        return new SlotSolution(false, null, null, Double.NaN, reason, Optimality.HEURISTIC);
     }
 
     public boolean proven() {
