@@ -56,7 +56,7 @@ public class SlurmBackend implements ResourceBackend {
         this.client = new SlurmClient(runner, props);
         this.clock = clock;
         this.site = new BatchSite(props.site(), props.unitPrice(), "slurm", domain);
-        this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
+        this.live = new LiveStateCache("Slurm", this::readLiveState, props.liveStateTtl());
     }
 
     @Override

@@ -45,7 +45,7 @@ public class TorqueBackend implements ResourceBackend {
         this.site = new BatchSite(props.site(), props.unitPrice(), "torque", domain);
         this.book = new ReservationBook(props.reservationAccountPrefix(), site);
         this.pass = new TorqueSchedulerPass(client, props, clock);
-        this.live = new LiveStateCache(this::readLiveState, props.liveStateTtl());
+        this.live = new LiveStateCache("TORQUE", this::readLiveState, props.liveStateTtl());
     }
 
     @Override

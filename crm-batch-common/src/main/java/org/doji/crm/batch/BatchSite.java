@@ -2,6 +2,7 @@ package org.doji.crm.batch;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +23,15 @@ import org.doji.rm.spi.ReservationContext;
 public record BatchSite(String name, double unitPrice, String lrms, String domain) {
 
     public BackendInventory inventory(List<BackendInventory.Node> nodes) {
-        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(name, unitPrice, Map.of("lrms", lrms), nodes);
+        return inventory(nodes, Map.of());
+    }
+
+    /** With more attributes of the site after {@code lrms} (e.g. the nodes' architecture). */
+    public BackendInventory inventory(List<BackendInventory.Node> nodes, Map<String, String> attributes) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("lrms", lrms);
+        all.putAll(attributes);
+        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(name, unitPrice, all, nodes);
         return new BackendInventory(RmKind.COMPUTE, domain, List.of(site), List.of(), List.of(), List.of(), List.of());
     }
 

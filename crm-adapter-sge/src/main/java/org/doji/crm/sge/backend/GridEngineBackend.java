@@ -1,7 +1,5 @@
 package org.doji.crm.sge.backend;
 
-import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,13 +10,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.doji.crm.batch.BatchSite;
+import org.doji.crm.batch.LiveStateCache;
 import org.doji.crm.sge.cli.GridEngineClient;
-import org.doji.crm.sge.cli.GridEngineException;
 import org.doji.crm.sge.cli.GridEngineModel.Host;
 import org.doji.crm.sge.config.GridEngineProperties;
 import org.doji.rm.model.Allocation;
 import org.doji.rm.model.ComputeAllocation;
-import org.doji.rm.model.RmKind;
 import org.doji.rm.spi.BackendInventory;
 import org.doji.rm.spi.LiveState;
 import org.doji.rm.spi.ReservationContext;
@@ -41,16 +39,16 @@ public class GridEngineBackend implements ResourceBackend {
     private final GridEngineProperties props;
     private final GridEngineClient client;
     private final ReservationMode mode;
-    private final Clock clock;
     private final Map<String, Integer> slots = new ConcurrentHashMap<>();
-    private volatile LiveState cachedLive;
-    private volatile Instant cachedLiveAt = Instant.MIN;
+    private final BatchSite site;
+    private final LiveStateCache live;
 
-    public GridEngineBackend(GridEngineProperties props, GridEngineClient client, ReservationMode mode, Clock clock) {
+    public GridEngineBackend(GridEngineProperties props, GridEngineClient client, ReservationMode mode) {
         this.props = props;
         this.client = client;
         this.mode = mode;
-        this.clock = clock;
+        this.site = new BatchSite(props.site(), props.unitPrice(), "gridengine", props.site());
+        this.live = new LiveStateCache("Grid Engine", this::readLiveState, props.liveStateTtl());
     }
 
     @Override
@@ -74,45 +72,26 @@ public class GridEngineBackend implements ResourceBackend {
             nodes.add(new BackendInventory.Node(h.name(), cores));
         }
         Map<String, String> attributes = new LinkedHashMap<>();
-        attributes.put("lrms", "gridengine");
         attributes.put("mode", props.mode().name());
         hosts.stream().map(Host::arch).filter(a -> !a.equals("-")).findFirst().ifPresent(a -> attributes.put("arch", a));
-        BackendInventory.ComputeSite site = new BackendInventory.ComputeSite(props.site(), props.unitPrice(),
-                attributes, nodes);
-        return new BackendInventory(RmKind.COMPUTE, props.site(), List.of(site), List.of(), List.of(), List.of(),
-                List.of());
+        return site.inventory(nodes, attributes);
     }
 
     /** Cached for {@code live-state-ttl}: the kernel asks at every reserve and availability query. */
     @Override
     public LiveState liveState() {
-        Instant now = clock.instant();
-        LiveState cached = cachedLive;
-        if (cached != null && now.isBefore(cachedLiveAt.plus(props.liveStateTtl()))) {
-            return cached;
-        }
-        LiveState fresh = readLiveState();
-        cachedLive = fresh;
-        cachedLiveAt = now;
-        return fresh;
+        return live.get();
     }
 
     private LiveState readLiveState() {
-        try {
-            Set<String> down = new LinkedHashSet<>();
-            client.hosts().stream().filter(h -> !h.up()).forEach(h -> down.add(h.name()));
-            return new LiveState(true, down, down.isEmpty() ? "ok" : "exec hosts not reporting: " + down);
-        } catch (GridEngineException e) {
-            log.warn("Grid Engine unreachable: {}", e.getMessage());
-            return new LiveState(false, Set.of(), e.getMessage());
-        }
+        return site.liveState(() -> client.hosts().stream().filter(h -> !h.up()).map(Host::name).toList());
     }
 
     @Override
     public Allocation onCommit(ReservationContext ctx) {
         String handle = mode.commit(target(ctx));
         log.info("reservation {} committed as {}", ctx.key(), handle);
-        return withHandle(ctx.allocation(), handle);
+        return site.withHandle(ctx, handle);
     }
 
     @Override
@@ -132,7 +111,7 @@ public class GridEngineBackend implements ResourceBackend {
 
     @Override
     public Allocation onModify(ReservationContext before, ReservationContext after) {
-        return withHandle(after.allocation(), mode.modify(target(before), target(after)));
+        return site.withHandle(after, mode.modify(target(before), target(after)));
     }
 
     @Override
@@ -181,10 +160,6 @@ public class GridEngineBackend implements ResourceBackend {
             s = slots.getOrDefault(host, 1);
         }
         return s;
-    }
-
-    private static Allocation withHandle(Allocation a, String handle) {
-        return a.withCompute(a.compute().stream().map(ca -> ca.withHandle(handle)).toList());
     }
 
     private static String stem(String name) {

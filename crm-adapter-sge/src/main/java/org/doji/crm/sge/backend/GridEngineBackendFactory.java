@@ -25,7 +25,7 @@ public final class GridEngineBackendFactory {
                     props, retryPause);
             case NATIVE -> new NativeMode(client, props, clock);
         };
-        return new GridEngineBackend(props, client, mode, clock);
+        return new GridEngineBackend(props, client, mode);
     }
 
     public static GridEngineBackend create(GridEngineProperties props, Clock clock) {

@@ -135,7 +135,7 @@ public class NativeMode implements ReservationMode {
         check("qrsub", r);
         Matcher m = GRANTED.matcher(r.message());
         if (!m.find()) {
-            throw new GridEngineException("qrsub", r.exitCode(), "no AR id in: " + r.message());
+            throw new GridEngineException("qrsub", new Result(r.exitCode(), "", "no AR id in: " + r.message()));
         }
         return Long.parseLong(m.group(1));
     }

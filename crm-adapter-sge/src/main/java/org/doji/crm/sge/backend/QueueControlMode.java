@@ -193,7 +193,7 @@ public class QueueControlMode implements ReservationMode {
             Thread.sleep(retryPause.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new GridEngineException("qconf -dq", -1, "interrupted");
+            throw new GridEngineException("qconf -dq", "interrupted");
         }
     }
 }

@@ -161,7 +161,7 @@ public class GridEngineClient {
         if (!failures.isEmpty() && ok.containsAll(failures)) {
             return r;
         }
-        throw new GridEngineException(what, r.exitCode(), r.message());
+        throw new GridEngineException(what, r);
     }
 
     private Optional<ConfigObject> config(List<String> args) {

@@ -1,38 +1,26 @@
 package org.doji.crm.sge.cli;
 
 import java.util.Locale;
+import org.doji.crm.batch.CommandFailedException;
+import org.doji.crm.batch.CommandRunner.Result;
 
-/** A Grid Engine command failed; {@link #reason()} classifies its message. */
-public class GridEngineException extends RuntimeException {
+/** A Grid Engine command failed: the batch commands' failure, with {@link #reason()} classifying its message. */
+public class GridEngineException extends CommandFailedException {
 
     /** Failure classes the adapter reacts to differently. */
     public enum Reason { NOT_FOUND, ALREADY_EXISTS, BUSY, UNREACHABLE, REFUSED, OTHER }
 
-    private final String command;
-    private final int exitCode;
-    private final String output;
-
-    public GridEngineException(String command, int exitCode, String output) {
-        super(command + " failed (exit " + exitCode + "): " + output.trim());
-        this.command = command;
-        this.exitCode = exitCode;
-        this.output = output;
+    public GridEngineException(String what, Result result) {
+        super(what, result);
     }
 
-    public String command() {
-        return command;
-    }
-
-    public int exitCode() {
-        return exitCode;
-    }
-
-    public String output() {
-        return output;
+    /** A failure found by the adapter itself (no command's output), e.g. an answer it cannot read. */
+    public GridEngineException(String what, String message) {
+        this(what, new Result(-1, "", message));
     }
 
     public Reason reason() {
-        return classify(output);
+        return classify(result().message());
     }
 
     /** Classifies the message texts Grid Engine 8.1 prints (see the recorded error fixtures). */

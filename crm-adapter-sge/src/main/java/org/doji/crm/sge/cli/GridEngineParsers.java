@@ -143,7 +143,7 @@ public final class GridEngineParsers {
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             return f.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
         } catch (Exception e) {
-            throw new GridEngineException("parse", -1, "unparsable Grid Engine XML: " + e.getMessage());
+            throw new GridEngineException("parse", "unparsable Grid Engine XML: " + e.getMessage());
         }
     }
 
