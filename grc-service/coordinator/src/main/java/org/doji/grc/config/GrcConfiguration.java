@@ -1,29 +1,62 @@
 package org.doji.grc.config;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.persistence.EntityManager;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import org.doji.rm.util.WorkerPool;
+import java.util.function.Supplier;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
-import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.grc.core.CoAllocationService;
 import org.doji.grc.core.CoAllocationStore;
 import org.doji.grc.core.CoordinationListener;
+import org.doji.grc.core.CoordinatorSettings;
+import org.doji.grc.core.IntegerProgramPlanner;
+import org.doji.grc.core.PartAudit;
 import org.doji.grc.core.PlanningStrategy;
 import org.doji.grc.core.RmRegistry;
-import org.doji.grc.core.CoordinatorSettings;
+import org.doji.grc.hierarchy.DelegatedReservations;
+import org.doji.grc.hierarchy.GrcResourceManager;
+import org.doji.grc.notify.NotificationDelivery;
+import org.doji.grc.notify.NotificationOutbox;
+import org.doji.grc.notify.Subscriptions;
+import org.doji.grc.persistence.CallRecordRepository;
+import org.doji.grc.persistence.CoAllocationRepository;
+import org.doji.grc.persistence.DelegatedReservationRepository;
+import org.doji.grc.persistence.GrcRetention;
 import org.doji.grc.persistence.JpaTransactionLog;
+import org.doji.grc.persistence.NotificationRepository;
+import org.doji.grc.persistence.SubscriptionRepository;
 import org.doji.grc.persistence.TransactionRepository;
+import org.doji.grc.planner.Planner;
+import org.doji.grc.planner.engine.EngineRegistry;
+import org.doji.grc.planner.model.AdminPolicy;
+import org.doji.grc.planner.model.PlannerSettings;
+import org.doji.grc.soap.GrcEndpoint;
+import org.doji.grc.soap.GrcNotificationEndpoint;
+import org.doji.grc.soap.SubscriptionManagerEndpoint;
+import org.doji.grc.soap.WsnNotificationChannel;
+import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.ParticipantCalls;
+import org.doji.grc.tx.ReplicaLocks;
 import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
 import org.doji.grc.tx.TransactionLog;
-import org.doji.grc.persistence.CoAllocationRepository;
-import org.doji.grc.persistence.CallRecordRepository;
-import org.doji.grc.soap.GrcEndpoint;
 import org.doji.rm.api.Caller;
+import org.doji.rm.security.UserStore;
 import org.doji.rm.soap.Faults;
+import org.doji.rm.soap.NotificationSender;
+import org.doji.rm.soap.RmEndpoint;
+import org.doji.rm.soap.SoapNotifier;
+import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.soap.client.RemoteResourceManager;
+import org.doji.rm.soap.security.SoapSecurity;
+import org.doji.rm.soap.security.UsernameTokenVerifier;
+import org.doji.rm.util.PeriodicTask;
+import org.doji.rm.util.WorkerPool;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -43,7 +76,7 @@ public class GrcConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public Clock grcClock() {
-        return Clock.tick(Clock.systemUTC(), java.time.Duration.ofNanos(1_000));
+        return Clock.tick(Clock.systemUTC(), Duration.ofNanos(1_000));
     }
 
     @Bean
@@ -56,8 +89,8 @@ public class GrcConfiguration {
 
     /** Describes every RM periodically: health for operators, and fresh descriptions after an RM restarts. */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcRmProbe(RmRegistry registry, GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-probe", props.healthInterval(), registry::probe);
+    public PeriodicTask grcRmProbe(RmRegistry registry, GrcProperties props) {
+        return new PeriodicTask("doji-grc-probe", props.healthInterval(), registry::probe);
     }
 
     /*
@@ -83,38 +116,38 @@ public class GrcConfiguration {
 
     /** The administrator's planning terms (A) and (B): planned with, and answered with the resource registry. */
     @Bean
-    public org.doji.grc.planner.model.AdminPolicy grcAdminPolicy(AdminProperties admin) {
+    public AdminPolicy grcAdminPolicy(AdminProperties admin) {
         return admin.policy();
     }
 
     /** The integer-programming planner with the configured engine (the greedy heuristic is one of them). */
     @Bean
     @ConditionalOnMissingBean
-    public PlanningStrategy planningStrategy(GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
+    public PlanningStrategy planningStrategy(GrcProperties props, AdminPolicy adminPolicy,
                                              ExecutorService grcPlannerThreads) {
-        var engines = org.doji.grc.planner.engine.EngineRegistry.withDefaults();
+        var engines = EngineRegistry.withDefaults();
         if (!engines.names().contains(props.engine())) {
             throw new IllegalArgumentException("doji.grc.engine: unknown planner engine " + props.engine()
                     + "; known: " + String.join(", ", engines.names()));
         }
-        var settings = new org.doji.grc.planner.model.PlannerSettings(props.slots(), props.engine(),
+        var settings = new PlannerSettings(props.slots(), props.engine(),
                 adminPolicy, props.planTimeout());
-        return new org.doji.grc.core.IntegerProgramPlanner(
+        return new IntegerProgramPlanner(
                 // the plan timeout is a compute budget: real elapsed time, not the (possibly virtual) clock the
                 // co-allocations' windows are read from, which may stand still or leap while a slot is searched
-                new org.doji.grc.planner.Planner(engines, settings, grcPlannerThreads, Clock.systemUTC()),
+                new Planner(engines, settings, grcPlannerThreads, Clock.systemUTC()),
                 props.exportLpDir());
     }
 
     /** Where RMs send notifications about this GRC's holds: its notification consumer (published at /notify). */
     @Bean
     public ConsumerAddress grcConsumerAddress(GrcProperties props,
-                                              @org.springframework.beans.factory.annotation.Value("${cxf.path:/services}") String cxfPath) {
+                                              @Value("${cxf.path:/services}") String cxfPath) {
         return new ConsumerAddress(props.notifyAddress(), cxfPath + "/notify");
     }
 
     @Bean
-    public TransactionLog grcTransactionLog(TransactionRepository repository, jakarta.persistence.EntityManager em,
+    public TransactionLog grcTransactionLog(TransactionRepository repository, EntityManager em,
                                             PlatformTransactionManager tx) {
         return new JpaTransactionLog(repository, em, new TransactionTemplate(tx));
     }
@@ -123,8 +156,8 @@ public class GrcConfiguration {
     @Bean
     public TransactionEngine grcTransactionEngine(TransactionLog log, RmRegistry registry, ExecutorService grcRmCalls,
                                                   GrcProperties props, Clock clock, ConsumerAddress consumer,
-                                                  io.micrometer.core.instrument.MeterRegistry meters,
-                                                  org.doji.grc.tx.ReplicaLocks locks) {
+                                                  MeterRegistry meters,
+                                                  ReplicaLocks locks) {
         ParticipantCalls calls = new ParticipantCalls(registry, Caller.coordinator(props.id()), consumer::get, meters);
         return new TransactionEngine(log, calls, grcRmCalls, clock, props.phaseTwoRetry(), props.phaseTwoMaxBackoff(),
                 d -> Thread.sleep(d.toMillis()), locks);
@@ -137,63 +170,63 @@ public class GrcConfiguration {
 
     /** Pushes phase two of every decided change until each RM acknowledged, and aborts undecided ones past their deadline. */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcTransactionDriving(TransactionDriver driver, GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-drive", props.tickInterval(), driver::driveDue);
+    public PeriodicTask grcTransactionDriving(TransactionDriver driver, GrcProperties props) {
+        return new PeriodicTask("doji-grc-drive", props.tickInterval(), driver::driveDue);
     }
 
     /** Delivers the notifications of subscriptions (WS-BaseNotification), retried with backoff until taken. */
     @Bean
-    public org.doji.grc.notify.NotificationDelivery grcNotificationDelivery(
-            org.doji.grc.persistence.NotificationRepository notifications,
-            org.doji.grc.persistence.SubscriptionRepository subscriptions, PlatformTransactionManager tx, Clock clock,
+    public NotificationDelivery grcNotificationDelivery(
+            NotificationRepository notifications,
+            SubscriptionRepository subscriptions, PlatformTransactionManager tx, Clock clock,
             GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls) {
         // the public base address (from the notification consumer's): the EPRs a notification carries live under it
-        java.util.function.Supplier<String> services = () -> {
+        Supplier<String> services = () -> {
             String notify = consumer.get();
             return notify.substring(0, notify.lastIndexOf('/'));
         };
-        return new org.doji.grc.notify.NotificationDelivery(notifications, subscriptions, new TransactionTemplate(tx),
-                clock, props.notifications().settings(), new org.doji.grc.soap.WsnNotificationChannel(props.id(),
-                        services, new org.doji.rm.soap.NotificationSender(grcRmCalls)));
+        return new NotificationDelivery(notifications, subscriptions, new TransactionTemplate(tx),
+                clock, props.notifications().settings(), new WsnNotificationChannel(props.id(),
+                        services, new NotificationSender(grcRmCalls)));
     }
 
     /** One delivery round every tick, and one as soon as a change committed notifications (the outbox's nudge). */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcNotificationRounds(org.doji.grc.notify.NotificationDelivery delivery,
+    public PeriodicTask grcNotificationRounds(NotificationDelivery delivery,
                                                                GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-notify", props.tickInterval(), delivery::deliverDue);
+        return new PeriodicTask("doji-grc-notify", props.tickInterval(), delivery::deliverDue);
     }
 
     @Bean
     public CoAllocationStore coAllocationStore(CoAllocationRepository records, CallRecordRepository calls,
                                                PlatformTransactionManager tx, Clock clock,
-                                               org.doji.grc.persistence.SubscriptionRepository subscriptions,
-                                               org.doji.grc.persistence.NotificationRepository notifications,
-                                               org.doji.rm.util.PeriodicTask grcNotificationRounds,
-                                               GrcProperties props, org.doji.grc.tx.ReplicaLocks grcReplicaLocks) {
+                                               SubscriptionRepository subscriptions,
+                                               NotificationRepository notifications,
+                                               PeriodicTask grcNotificationRounds,
+                                               GrcProperties props, ReplicaLocks grcReplicaLocks) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
-                new org.doji.grc.notify.NotificationOutbox(subscriptions, notifications, clock,
+                new NotificationOutbox(subscriptions, notifications, clock,
                         grcNotificationRounds::runNow, props.notifications().settings()),
                 grcReplicaLocks.acrossProcesses());
     }
 
     @Bean
-    public org.doji.grc.notify.Subscriptions grcSubscriptions(org.doji.grc.persistence.SubscriptionRepository subscriptions,
-            org.doji.grc.persistence.NotificationRepository notifications, CoAllocationStore store,
+    public Subscriptions grcSubscriptions(SubscriptionRepository subscriptions,
+            NotificationRepository notifications, CoAllocationStore store,
             PlatformTransactionManager tx, Clock clock, GrcProperties props) {
-        return new org.doji.grc.notify.Subscriptions(subscriptions, notifications, store, new TransactionTemplate(tx),
+        return new Subscriptions(subscriptions, notifications, store, new TransactionTemplate(tx),
                 clock, props.notifications().settings());
     }
 
     /** The subscription manager (WS-BaseNotification Renew, Unsubscribe), secured as the GRC port. */
     @Bean
-    public EndpointImpl grcSubscriptionManagerEndpoint(SoapPortPublisher ports, org.doji.grc.notify.Subscriptions subscriptions,
+    public EndpointImpl grcSubscriptionManagerEndpoint(SoapPortPublisher ports, Subscriptions subscriptions,
                                                        GrcProperties props, Clock clock,
-                                                       org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
+                                                       UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
-        return ports.publish("/subscriptions", new org.doji.grc.soap.SubscriptionManagerEndpoint(subscriptions, faults,
+        return ports.publish("/subscriptions", new SubscriptionManagerEndpoint(subscriptions, faults,
                         props.notifications().maxLifetime()), SoapPortPublisher.Limits.REQUESTS,
-                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
+                endpoint -> SoapSecurity.install(endpoint, tokens, faults));
     }
 
     @Bean
@@ -201,9 +234,9 @@ public class GrcConfiguration {
                                                    TransactionEngine engine, TransactionDriver driver,
                                                    ExecutorService grcWorkers, ExecutorService grcRmCalls, Clock clock,
                                                    GrcProperties props,
-                                                   org.springframework.beans.factory.ObjectProvider<CoordinationListener> listener,
-                                                   io.micrometer.core.instrument.MeterRegistry meters,
-                                                   org.doji.rm.security.UserStore users) {
+                                                   ObjectProvider<CoordinationListener> listener,
+                                                   MeterRegistry meters,
+                                                   UserStore users) {
         return new CoAllocationService(store, registry, planner, engine, driver, grcWorkers, grcRmCalls, clock,
                 new CoordinatorSettings(props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(),
                         props.phaseTwoInline()),
@@ -217,18 +250,18 @@ public class GrcConfiguration {
     }
 
     @Bean
-    public org.doji.grc.persistence.GrcRetention grcRetention(CoAllocationRepository coAllocations,
-            org.doji.grc.persistence.DelegatedReservationRepository delegated, CallRecordRepository calls,
+    public GrcRetention grcRetention(CoAllocationRepository coAllocations,
+            DelegatedReservationRepository delegated, CallRecordRepository calls,
             PlatformTransactionManager tx, Clock clock, GrcProperties props) {
-        return new org.doji.grc.persistence.GrcRetention(coAllocations, delegated, calls, new TransactionTemplate(tx), clock,
+        return new GrcRetention(coAllocations, delegated, calls, new TransactionTemplate(tx), clock,
                 props.retention());
     }
 
     /** Forgets ended co-allocations past their retention (hourly in the clock's time; the task looks every tick). */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcRetentionSweep(org.doji.grc.persistence.GrcRetention retention,
+    public PeriodicTask grcRetentionSweep(GrcRetention retention,
                                                            GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-retention", props.tickInterval(), retention::sweepIfDue);
+        return new PeriodicTask("doji-grc-retention", props.tickInterval(), retention::sweepIfDue);
     }
 
     /**
@@ -236,12 +269,12 @@ public class GrcConfiguration {
      * notifications of a part they failed (a lost one would leave the other parts held for nothing).
      */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcPartAudit(CoAllocationService service, CoAllocationStore store,
+    public PeriodicTask grcPartAudit(CoAllocationService service, CoAllocationStore store,
                                                       TransactionEngine engine, GrcProperties props,
-                                                      org.doji.grc.hierarchy.GrcResourceManager asRm) {
-        org.doji.grc.core.PartAudit audit = new org.doji.grc.core.PartAudit(store, engine.calls(), props.partAuditBatch(),
+                                                      GrcResourceManager asRm) {
+        PartAudit audit = new PartAudit(store, engine.calls(), props.partAuditBatch(),
                 service::partFailed);
-        return new org.doji.rm.util.PeriodicTask("doji-grc-audit", props.partAuditInterval(), () -> {
+        return new PeriodicTask("doji-grc-audit", props.partAuditInterval(), () -> {
             audit.round();
             asRm.auditParts(); // the reservations parent GRCs made at this GRC's RM port
         });
@@ -249,8 +282,8 @@ public class GrcConfiguration {
 
     /** Moves reserved co-allocations to Active and Completed as their windows pass. */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcTicker(CoAllocationService service, GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-tick", props.tickInterval(), service::tick);
+    public PeriodicTask grcTicker(CoAllocationService service, GrcProperties props) {
+        return new PeriodicTask("doji-grc-tick", props.tickInterval(), service::tick);
     }
 
     @Bean
@@ -260,57 +293,57 @@ public class GrcConfiguration {
 
     @Bean
     public EndpointImpl grcSoapEndpoint(SoapPortPublisher ports, CoAllocationService service,
-                                        org.doji.grc.notify.Subscriptions subscriptions, RmRegistry registry,
-                                        GrcProperties props, org.doji.grc.planner.model.AdminPolicy adminPolicy,
-                                        Clock clock, org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
+                                        Subscriptions subscriptions, RmRegistry registry,
+                                        GrcProperties props, AdminPolicy adminPolicy,
+                                        Clock clock, UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // every user authenticates; each sees and changes only their own co-allocations (the service checks owners)
         return ports.publish("/grc", new GrcEndpoint(service, subscriptions, registry, adminPolicy, faults, clock,
                         props.notifications().maxLifetime()), SoapPortPublisher.Limits.REQUESTS,
-                endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint, tokens, faults));
+                endpoint -> SoapSecurity.install(endpoint, tokens, faults));
     }
 
     /** The GRC as an RM: a parent GRC reserves here through the RM port type, published at /services/rm. */
     @Bean
-    public org.doji.grc.hierarchy.GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
-            TransactionEngine engine, org.doji.grc.persistence.DelegatedReservationRepository repository,
+    public GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
+            TransactionEngine engine, DelegatedReservationRepository repository,
             CoAllocationStore store, ExecutorService grcRmCalls, Clock clock, PlatformTransactionManager tx) {
-        return new org.doji.grc.hierarchy.GrcResourceManager(props.id(), registry,
-                new org.doji.grc.tx.InlineRun(engine, props.phaseTwoInline()),
-                new org.doji.grc.hierarchy.DelegatedReservations(repository, new TransactionTemplate(tx), clock), store,
+        return new GrcResourceManager(props.id(), registry,
+                new InlineRun(engine, props.phaseTwoInline()),
+                new DelegatedReservations(repository, new TransactionTemplate(tx), clock), store,
                 grcRmCalls, props.rmTimeout(), props.holdTimeout(), clock,
-                new org.doji.rm.soap.SoapNotifier(props.id(), clock, grcRmCalls));
+                new SoapNotifier(props.id(), clock, grcRmCalls));
     }
 
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
     @Bean
     public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver, CoAllocationService service,
-                                          org.doji.grc.hierarchy.GrcResourceManager asRm, ExecutorService grcRmCalls) {
+                                          GrcResourceManager asRm, ExecutorService grcRmCalls) {
         // unauthenticated: a notification is only a hint, the RM itself is asked before anything is done; a failed
         // part is of one of this GRC's co-allocations, or of a reservation a parent made at its RM port
-        org.doji.grc.soap.GrcNotificationEndpoint.PartFailures failures = (coAllocation, part) -> {
+        GrcNotificationEndpoint.PartFailures failures = (coAllocation, part) -> {
             if (!service.partFailed(coAllocation, part)) {
                 asRm.partFailed(part);
             }
         };
-        return ports.publish("/notify", new org.doji.grc.soap.GrcNotificationEndpoint(driver, failures, grcRmCalls),
+        return ports.publish("/notify", new GrcNotificationEndpoint(driver, failures, grcRmCalls),
                 SoapPortPublisher.Limits.NOTIFICATIONS, endpoint -> { });
     }
 
     /** Expires the RM port's holds and moves its reservations' lifecycles by time. */
     @Bean
-    public org.doji.rm.util.PeriodicTask grcAsRmTicker(org.doji.grc.hierarchy.GrcResourceManager rm, GrcProperties props) {
-        return new org.doji.rm.util.PeriodicTask("doji-grc-rm-tick", props.tickInterval(), rm::tick);
+    public PeriodicTask grcAsRmTicker(GrcResourceManager rm, GrcProperties props) {
+        return new PeriodicTask("doji-grc-rm-tick", props.tickInterval(), rm::tick);
     }
 
     @Bean
-    public EndpointImpl grcRmSoapEndpoint(SoapPortPublisher ports, org.doji.grc.hierarchy.GrcResourceManager rm,
+    public EndpointImpl grcRmSoapEndpoint(SoapPortPublisher ports, GrcResourceManager rm,
                                           GrcProperties props, Clock clock,
-                                          org.doji.rm.soap.security.UsernameTokenVerifier tokens) {
+                                          UsernameTokenVerifier tokens) {
         Faults faults = new Faults(props.id(), clock);
         // as at every RM: only registered coordinators (a parent GRC's account) reserve and commit here
-        return ports.publish("/rm", new org.doji.rm.soap.RmEndpoint(rm, props.id(), faults, clock),
-                SoapPortPublisher.Limits.REQUESTS, endpoint -> org.doji.rm.soap.security.SoapSecurity.install(endpoint,
-                        tokens, faults, org.doji.rm.soap.security.SoapSecurity.RM_COORDINATOR_OPERATIONS));
+        return ports.publish("/rm", new RmEndpoint(rm, props.id(), faults, clock),
+                SoapPortPublisher.Limits.REQUESTS, endpoint -> SoapSecurity.install(endpoint,
+                        tokens, faults, SoapSecurity.RM_COORDINATOR_OPERATIONS));
     }
 }

@@ -3,7 +3,6 @@ package org.doji.grc.soap;
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
-import java.util.function.Supplier;
 import org.doji.contract.wsn.Renew;
 import org.doji.contract.wsn.RenewResponse;
 import org.doji.contract.wsn.Unsubscribe;
@@ -40,7 +39,7 @@ public class SubscriptionManagerEndpoint implements SubscriptionManager {
 
     @Override
     public RenewResponse renew(Renew renew) {
-        return call(() -> {
+        return TypedFaults.call(faults::toRenewFault, () -> {
             var now = faults.now();
             var termination = subscriptions.renew(SoapRequestContext.caller(context), SoapRequestContext.resourceKey(context),
                     WsnFromContract.time("TerminationTime", renew.getTerminationTime(), now));
@@ -48,19 +47,14 @@ public class SubscriptionManagerEndpoint implements SubscriptionManager {
             r.setTerminationTime(termination);
             r.setCurrentTime(now);
             return r;
-        }, faults::toRenewFault);
+        });
     }
 
     @Override
     public UnsubscribeResponse unsubscribe(Unsubscribe unsubscribe) {
-        return call(() -> {
+        return TypedFaults.call(faults::toUnsubscribeFault, () -> {
             subscriptions.unsubscribe(SoapRequestContext.caller(context), SoapRequestContext.resourceKey(context));
             return new UnsubscribeResponse();
-        }, faults::toUnsubscribeFault);
-    }
-
-    private static <T, E extends Exception> T call(Supplier<T> body,
-                                                   java.util.function.Function<RuntimeException, Exception> map) throws E {
-        return TypedFaults.call(map, body);
+        });
     }
 }
