@@ -33,7 +33,7 @@ import org.doji.rm.soap.client.RemoteResourceManager;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * End-to-end benchmark of the GRC (issue 5 item 10): a 3-site/3-link co-allocation against the reference
+ * End-to-end benchmark of the GRC: a 3-site/3-link co-allocation against the reference
  * grid (10 CRMs, 3 NRMs, each a real RM with durable H2 on a random loopback port), a real GRC with
  * durable H2, all over SOAP, in this JVM.
  *

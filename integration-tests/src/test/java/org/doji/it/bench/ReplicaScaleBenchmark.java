@@ -37,7 +37,7 @@ import org.doji.it.faults.RmFleet;
 import org.doji.rm.testing.TestDatabase;
 
 /**
- * Scale figures of GRC replicas (issue 18 item 5): 1, 2 and 3 GRC replicas, each in a JVM of its own, on one
+ * Scale figures of GRC replicas: 1, 2 and 3 GRC replicas, each in a JVM of its own, on one
  * PostgreSQL database, against the same 13 RMs of the reference grid (in this JVM, on PostgreSQL too); clients
  * spread round-robin over the replicas create 3-site/3-link co-allocations back to back.
  *

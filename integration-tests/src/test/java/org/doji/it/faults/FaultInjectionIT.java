@@ -208,7 +208,7 @@ class FaultInjectionIT {
     }
 
     /**
-     * DESIGN §3 and issue 5 item 2: an RM that does not answer is left out of planning, not fatal. A compute RM
+     * DESIGN §3: an RM that does not answer is left out of planning, not fatal. A compute RM
      * left out breaks planning today: IntegerProgramPlanner keeps the NRM paths that end at the missing site
      * and ResourceGraph rejects them ("path nrm-jn:JN1--JN2 joins unknown vertex"), so the co-allocation fails
      * with an internal error. Enable once the planner drops such paths.

@@ -18,7 +18,7 @@ import org.doji.grc.planner.model.SlotCapacity;
 
 /**
  * The three instance families on which the exact route search of the {@code fast} engine once ran for
- * minutes (issue #19 item 5), where bandwidth, not cost, decides: many links compete for few paths.
+ * minutes, where bandwidth, not cost, decides: many links compete for few paths.
  * <ul>
  * <li>{@code dense}: 5-site complete-graph requests (10 links of 6–9 Gbps) on the §9 reference topology;
  *     seed 0 is the reported instance (8 Gbps everywhere, everything free, 578 s before).</li>

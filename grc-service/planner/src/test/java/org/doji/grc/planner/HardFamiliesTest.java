@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The families of issue #19 item 5 ({@link HardFamilies}) are solved to a proof within the default plan
+ * The bandwidth-bound families ({@link HardFamilies}) are solved to a proof within the default plan
  * timeout counted in virtual time: a {@link StepClock} advances 1 µs per deadline check, so PT2S means two
  * million checks of the search on any machine (no wall-clock threshold). Before the capped router passes,
  * dense seeds 2, 14, 30, 31, 32 ran for more than 3 s of CPU each without a first plan.

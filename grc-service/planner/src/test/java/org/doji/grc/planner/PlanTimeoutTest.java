@@ -17,7 +17,7 @@ import org.doji.grc.planner.problem.SlotSolution;
 import org.junit.jupiter.api.Test;
 
 /**
- * The planning time limit (issue #19 item 5) on virtual time: a {@link StepClock} advances 1 ms per
+ * The planning time limit on virtual time: a {@link StepClock} advances 1 ms per
  * deadline check, so "cut after 200 ms" means "cut after 200 checks" on any machine.
  */
 class PlanTimeoutTest {

@@ -20,7 +20,7 @@ import org.doji.grc.planner.model.SiteVertex;
 import org.doji.grc.planner.model.SlotCapacity;
 
 /**
- * The scale corpus of issue #19 item 6, built independently of {@link CorpusGenerator} (only the model
+ * The scale corpus (up to 1,000 sites), built independently of {@link CorpusGenerator} (only the model
  * records are shared): 30 to 1,000 sites in domains of about 10 sites (at least 3, sizes vary) joined only through exchange points
  * (each exchange point belongs to two domains: the next one on a ring, or a far one as a chord), so a
  * route between domains is at least site → exchange point → site, often through several exchange points.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Exactness at scale (issue #19 item 6): {@link ScaleCorpus} instances through {@code fast}, GLPK and OR-Tools
+ * Exactness at scale: {@link ScaleCorpus} instances through {@code fast}, GLPK and OR-Tools
  * SCIP. The default run takes a small subset of 30 and 100 sites with short MIP limits; the long variant
  * ({@code -Dplanner.scale.full=true}) runs the whole corpus up to 1,000 sites with long limits and prints the
  * summary table of PLANNER.md.

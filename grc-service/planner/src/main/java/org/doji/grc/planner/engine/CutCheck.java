@@ -3,7 +3,7 @@ package org.doji.grc.planner.engine;
 import java.util.Arrays;
 
 /**
- * The cut condition of a set of links between placed sites (issue #19 item 5): for every split of
+ * The cut condition of a set of links between placed sites: for every split of
  * their sites into two sides A and B, the bandwidth of the links between A and B must fit through
  * the network, i.e. the maximum flow from A to B over the path capacities must reach it. The links
  * crossing a split, each oriented from A to B, form one such flow, so a split that fails proves

@@ -5,9 +5,10 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * When one slot's search must stop (issue #19 item 5). Time comes from the injected {@link Clock}, so
- * tests drive it with a virtual clock instead of sleeping. One instance per slot solve; not thread-safe
- * (it remembers that it has expired, so a search unwinds without asking the clock again).
+ * When one slot's search must stop, so that no slot holds a request longer than the plan timeout. Time comes
+ * from the injected {@link Clock}, so tests drive it with a virtual clock instead of sleeping. One instance per
+ * slot solve; not thread-safe (it remembers that it has expired, so a search unwinds without asking the clock
+ * again).
  */
 public final class Deadline {
     private final Clock clock;

@@ -96,7 +96,7 @@ final class PlacementSearch {
     }
 
     /**
-     * Router node caps of the successive passes (issue #19 item 5). One full placement's routing can be a
+     * Router node caps of the successive passes. One full placement's routing can be a
      * long search of its own when many links compete for few paths, and an exact router spent minutes on
      * the first placements before any plan existed. The first passes cap the routing of each placement,
      * which finds good plans early; each pass starts from the best plan so far, whose cost bounds the

@@ -11,7 +11,7 @@ import org.doji.grc.planner.problem.SlotProblem;
  * that is optimal. Otherwise a depth-first search over each link's paths in cost order, bounded
  * by the independent optima of the links not yet routed, finds the exact optimum.
  *
- * <p>When bandwidth binds (issue #19 item 5), a placement whose links cannot fit the capacity of a
+ * <p>When bandwidth binds (many links competing for few paths), a placement whose links cannot fit the capacity of a
  * site's paths or of some cut ({@link CutCheck}) is rejected before the search: that search would
  * otherwise have to enumerate every combination of routes to prove it. The search may be capped in
  * nodes ({@link #budget}) and stops at the deadline, returning its best routing so far.
