@@ -67,6 +67,14 @@ public class DojiDefaults implements EnvironmentPostProcessor, Ordered {
         // CXF would add a stack trace per refused request
         defaults.put("logging.level.org.apache.cxf.phase.PhaseInterceptorChain", "ERROR");
         defaults.put("logging.level.org.apache.cxf.service.invoker.AbstractInvoker", "OFF");
+        // libraries' start-up chatter, at INFO at every start and for every SOAP client made: Hibernate's version,
+        // cache and JTA lines and its "Database info" block (which calls the pool it cannot see "undefined/unknown"),
+        // Spring Data's repository scan, CXF's line for every service or client built from a WSDL and every address
+        // it publishes; their warnings and errors still show
+        defaults.put("logging.level.org.hibernate", "WARN");
+        defaults.put("logging.level.org.springframework.data", "WARN");
+        defaults.put("logging.level.org.apache.cxf.wsdl.service.factory", "WARN");
+        defaults.put("logging.level.org.apache.cxf.endpoint.ServerImpl", "WARN");
         // Spring Boot moves its own defaultProperties (SpringApplicationBuilder.properties) behind every
         // other source afterwards; a key already set anywhere must keep its value, so it is left out here
         defaults.keySet().removeIf(env::containsProperty);
