@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Interoperability with node-soap (npm {@code soap}, a common Node.js SOAP client): every WSDL Doji serves (the
- * GRC port, the GRC's RM port, its notification consumer, an RM's port) loads, node-soap describes it, and one
- * operation of each is called over HTTP. The RM port's operation {@code describe} takes the place of node-soap's
- * own {@code client.describe()}; the description is then {@code client.wsdl.describeServices()} (docs/interop.md).
+ * GRC port, the GRC's RM port, its notification consumer and subscription manager, an RM's port) loads, node-soap
+ * describes it with every operation of its port, and one operation of most is called over HTTP. The RM port's
+ * operation {@code describe} takes the place of node-soap's own {@code client.describe()}; the description is then
+ * {@code client.wsdl.describeServices()} (docs/interop.md); every other WSDL answers {@code client.describe()}.
  * Runs when node and the soap module are installed ({@code scripts/install-deps.sh} puts them in
  * {@code ~/.cache/doji/node}, or {@code $DOJI_NODE_DIR}); required when {@code -Ddoji.it.require} names
  * {@code node-soap}.
@@ -72,8 +73,10 @@ class NodeSoapInteropIT {
         String grc = grid.grcUrl();
         String grcRm = grc.replace("/services/grc", "/services/rm");
         String notify = grc.replace("/services/grc", "/services/notify");
+        String subscriptions = grc.replace("/services/grc", "/services/subscriptions");
         String rm = grid.rmUrls().get("crm-p");
-        List<String> command = new ArrayList<>(List.of("node", script.toString(), moduleDir.toString(), grc, grcRm, notify, rm));
+        List<String> command = new ArrayList<>(List.of("node", script.toString(), moduleDir.toString(), grc, grcRm, notify,
+                rm, subscriptions));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("node-soap client finished").isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -83,7 +86,17 @@ class NodeSoapInteropIT {
         for (String line : out.lines().filter(l -> l.startsWith("{")).toList()) {
             lines.add(json.readTree(line));
         }
-        assertThat(lines).hasSize(4).allSatisfy(l -> assertThat(l.has("error")).as(l.toString()).isFalse());
+        assertThat(lines).hasSize(5).allSatisfy(l -> assertThat(l.has("error")).as(l.toString()).isFalse());
+        // where no operation is named describe, node-soap's own client.describe() describes the WSDL, every operation
+        // of every port; on the RM ports client.wsdl.describeServices() does (docs/interop.md)
+        for (JsonNode port : List.of(lines.get(0), lines.get(2), lines.get(4))) {
+            assertThat(port.get("describedBy").asText()).isEqualTo("client.describe()");
+            assertThat(port.get("described")).as(port.toString()).isEqualTo(port.get("operations"));
+            assertThat(port.get("sameAsDescribeServices").asBoolean()).as(port.toString()).isTrue();
+        }
+        for (JsonNode port : List.of(lines.get(1), lines.get(3))) {
+            assertThat(port.get("describedBy").asText()).isEqualTo("client.wsdl.describeServices()");
+        }
         assertThat(lines.get(0).get("service").asText()).isEqualTo("GrcService");
         assertThat(lines.get(0).get("called").asText()).isEqualTo("listResourceManagers");
         assertThat(lines.get(0).get("answer").toString()).contains("crm-p", "nrm-d");
@@ -95,5 +108,6 @@ class NodeSoapInteropIT {
         assertThat(lines.get(3).get("answer").toString()).contains("crm-p", "PSITE");
         assertThat(lines.get(1).get("answer").toString()).contains("PSITE");
         assertThat(lines.get(2).get("operations").toString()).contains("Notify");
+        assertThat(lines.get(4).get("operations").toString()).contains("Renew", "Unsubscribe");
     }
 }

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Interoperability: a Python zeep client (another SOAP toolkit) reads the GRC's published WSDL, creates a
- * co-allocation, polls its resource properties through the EPR's address, and gets a typed fault for
- * bad input. Runs when python3-zeep is installed (scripts/install-deps.sh installs it); required when
+ * Interoperability: zeep (another SOAP toolkit) prints every WSDL Doji serves, and a Python zeep client reads the
+ * GRC's published WSDL, creates a co-allocation, polls its resource properties through the EPR's address, and gets
+ * a typed fault for bad input. Runs when python3-zeep is installed (scripts/install-deps.sh installs it); required when
  * {@code -Ddoji.it.require} names {@code zeep}.
  */
 class ZeepInteropIT {
@@ -46,6 +46,31 @@ class ZeepInteropIT {
     static void stop() {
         if (grid != null) {
             grid.close();
+        }
+    }
+
+    /**
+     * zeep's own way to inspect a service, {@code python3 -m zeep <wsdl>}, prints every WSDL Doji serves: each one's
+     * schemas (every fault type extends WS-BaseFaults' BaseFaultType, whose ErrorCode stopped zeep 4.2 when it was
+     * an extension of xsd:anyType) and each port's operations.
+     */
+    @Test
+    void zeepPrintsEveryWsdl() throws Exception {
+        String base = grid.grcUrl().replace("/services/grc", "/services");
+        Map<String, List<String>> wsdls = Map.of(
+                grid.grcUrl(), List.of("createCoAllocation(", "GetResourceProperty(", "Subscribe("),
+                base + "/rm", List.of("describe(", "reserve(", "reserveCommit("),
+                base + "/notify", List.of("Notify("),
+                base + "/subscriptions", List.of("Renew(", "Unsubscribe("),
+                grid.rmUrls().get("crm-p"), List.of("describe(", "getAvailableResources(", "Destroy("));
+        for (var wsdl : wsdls.entrySet()) {
+            Process p = new ProcessBuilder("/usr/bin/python3", "-m", "zeep", wsdl.getKey() + "?wsdl")
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("zeep finished on " + wsdl.getKey()).isTrue();
+            assertThat(p.exitValue()).as(wsdl.getKey() + ":\n" + out).isZero();
+            assertThat(out).as(wsdl.getKey()).contains("Global types:", "BaseFaultType(", "Operations:")
+                    .contains(wsdl.getValue()).doesNotContain("Traceback");
         }
     }
 
