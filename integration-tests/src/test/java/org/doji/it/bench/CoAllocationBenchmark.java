@@ -315,7 +315,7 @@ public final class CoAllocationBenchmark {
     }
 
     /** The state and timestamps as the GRC stored them (what GetResourcePropertyDocument would return). */
-    private static CoAllocationDocument stateOf(org.doji.grc.core.CoAllocationStore store, String key) {
+    private static CoAllocationDocument stateOf(org.doji.grc.store.CoAllocationStore store, String key) {
         var c = store.find(key).orElseThrow();
         CoAllocationDocument d = new CoAllocationDocument();
         d.setKey(key);
@@ -353,7 +353,7 @@ public final class CoAllocationBenchmark {
                     ctx -> ctx.getBeanFactory().registerSingleton("benchTimeline", timeline));
             try {
                 GrcClient client = new GrcClient(GrcProcess.urlOf(grc));
-                var store = grc.getBean(org.doji.grc.core.CoAllocationStore.class);
+                var store = grc.getBean(org.doji.grc.store.CoAllocationStore.class);
                 MeterRegistry grcMeters = grc.getBean(MeterRegistry.class);
                 CoAllocationBenchmark bench = new CoAllocationBenchmark(out, client, timeline, slots, pollMs,
                         soapPolling ? null : key -> stateOf(store, key));

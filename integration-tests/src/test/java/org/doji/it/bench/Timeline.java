@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.doji.grc.coallocation.CoordinationListener;
 import org.doji.grc.model.CoAllocationState;
-import org.doji.grc.core.CoordinationListener;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**

@@ -23,7 +23,7 @@ import org.doji.contract.types.CoAllocationDocument;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.RmOutcome;
-import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.it.faults.FaultProxy.Action;
 import org.doji.rm.api.Caller;
 import org.doji.rm.model.ComputeDemand;

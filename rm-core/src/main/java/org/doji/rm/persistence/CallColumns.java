@@ -11,7 +11,7 @@ import java.time.Instant;
  * it was made (retention). What the call did is the subclass's: an RM's answer, or the GRC's co-allocation.
  */
 @MappedSuperclass
-public abstract class CallColumns extends InsertedFirst {
+public abstract class CallColumns extends NewUntilPersisted {
 
     @Id
     @Column(name = "call_id", length = 300)

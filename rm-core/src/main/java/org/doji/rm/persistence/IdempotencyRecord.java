@@ -7,7 +7,7 @@ import java.time.Instant;
 
 /**
  * The answer given to one mutating call, by caller and correlation id, so a retry gets the same answer. Answers are
- * only ever inserted ({@link InsertedFirst}).
+ * only ever inserted ({@link NewUntilPersisted}).
  */
 @Entity
 @Table(name = "rm_idempotency", indexes = @jakarta.persistence.Index(name = "rm_idempotency_created", columnList = "created"))

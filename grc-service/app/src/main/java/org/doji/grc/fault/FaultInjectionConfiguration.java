@@ -1,6 +1,6 @@
 package org.doji.grc.fault;
 
-import org.doji.grc.core.CoordinationListener;
+import org.doji.grc.coallocation.CoordinationListener;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;

@@ -1,7 +1,7 @@
 package org.doji.grc.fault;
 
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.doji.grc.core.CoordinationListener;
+import org.doji.grc.coallocation.CoordinationListener;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

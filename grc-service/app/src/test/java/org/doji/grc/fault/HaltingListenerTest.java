@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.doji.grc.core.CoordinationListener;
+import org.doji.grc.coallocation.CoordinationListener;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

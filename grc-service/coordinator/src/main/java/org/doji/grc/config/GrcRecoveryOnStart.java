@@ -1,6 +1,6 @@
 package org.doji.grc.config;
 
-import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.coallocation.CoAllocationService;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;

@@ -2,7 +2,7 @@ package org.doji.grc.config;
 
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
-import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.persistence.JpaClaims;
 import org.doji.grc.tx.Claims;
 import org.doji.grc.tx.ReplicaLocks;

@@ -3,6 +3,7 @@ package org.doji.grc.hierarchy;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.doji.grc.model.DelegatedReservation;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.tx.Participant;
 import org.doji.grc.tx.Step;

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.doji.grc.model.DelegatedReservation;
 import org.doji.grc.persistence.DelegatedReservationRecord;
 import org.doji.grc.persistence.DelegatedReservationRepository;
 import org.doji.rm.fault.DojiException;

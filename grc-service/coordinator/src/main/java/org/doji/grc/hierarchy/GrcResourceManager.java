@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.doji.grc.core.CoAllocationStore;
-import org.doji.grc.core.RmRegistry;
+import org.doji.grc.model.DelegatedReservation;
 import org.doji.grc.model.RmOutcome;
+import org.doji.grc.registry.RmRegistry;
+import org.doji.grc.store.CoAllocationStore;
 import org.doji.grc.tx.Answer;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
@@ -265,7 +266,7 @@ public class GrcResourceManager implements ResourceManager {
     }
 
     /**
-     * The poll behind the children's notifications (as {@link org.doji.grc.core.PartAudit} for co-allocations): asks
+     * The poll behind the children's notifications (as {@link org.doji.grc.coallocation.PartAudit} for co-allocations): asks
      * the children about the parts of every live reservation here with no change in progress; a part found Failed is
      * released as {@link #partFailed} does. Returns how many were found.
      */
@@ -276,7 +277,7 @@ public class GrcResourceManager implements ResourceManager {
             if (live.getPendingChange() != PendingChange.None) {
                 continue;
             }
-            Optional<RmOutcome> failed = org.doji.grc.core.PartAudit.failedPart(books.parts(live), engine.calls(), silent);
+            Optional<RmOutcome> failed = org.doji.grc.coallocation.PartAudit.failedPart(books.parts(live), engine.calls(), silent);
             if (failed.isPresent()) {
                 log.warn("reservation {}: its part {} at {} is Failed and no notification of it arrived", live.getKey(),
                         failed.get().reservationKey(), failed.get().rmId());

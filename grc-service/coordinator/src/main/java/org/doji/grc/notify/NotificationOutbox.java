@@ -2,13 +2,13 @@ package org.doji.grc.notify;
 
 import java.time.Clock;
 import java.time.Instant;
-import org.doji.grc.core.CoAllocation;
-import org.doji.grc.core.CoAllocationStore;
+import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.persistence.NotificationRecord;
 import org.doji.grc.persistence.NotificationRepository;
 import org.doji.grc.persistence.SubscriptionRecord;
 import org.doji.grc.persistence.SubscriptionRepository;
+import org.doji.grc.store.CoAllocationStore;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 

@@ -12,7 +12,7 @@ import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.rm.persistence.JsonColumns;
-import org.doji.rm.persistence.InsertedFirst;
+import org.doji.rm.persistence.NewUntilPersisted;
 
 /**
  * One co-allocation as stored. A change in progress (its participants and decision) is a transaction of
@@ -22,7 +22,7 @@ import org.doji.rm.persistence.InsertedFirst;
 @Table(name = "grc_coallocation", indexes = {
         @Index(name = "grc_co_owner", columnList = "owner"),
         @Index(name = "grc_co_state_start", columnList = "state, windowStart")})
-public class CoAllocationRecord extends InsertedFirst {
+public class CoAllocationRecord extends NewUntilPersisted {
 
     @Id
     @Column(name = "co_key", length = 64)
@@ -52,7 +52,7 @@ public class CoAllocationRecord extends InsertedFirst {
     protected CoAllocationRecord() {
     }
 
-    /** A new co-allocation, to be inserted ({@link InsertedFirst}). */
+    /** A new co-allocation, to be inserted ({@link NewUntilPersisted}). */
     public CoAllocationRecord(String key, String owner, Instant now) {
         super(true);
         this.key = key;

@@ -7,7 +7,7 @@ import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
-import org.doji.grc.hierarchy.DelegatedReservation;
+import org.doji.grc.model.DelegatedReservation;
 import org.doji.rm.model.ReservationState;
 import org.doji.rm.persistence.JsonColumns;
 import org.doji.rm.persistence.ReservationColumns;

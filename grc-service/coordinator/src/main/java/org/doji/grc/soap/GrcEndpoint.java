@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.model.CoRequest;
 import org.doji.contract.*;
 import org.doji.contract.addressing.EndpointReferenceType;
@@ -22,12 +23,11 @@ import org.doji.contract.grc.ResourceManagerList;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.CoAllocationState;
-import org.doji.grc.core.CoAllocationService;
-import org.doji.grc.core.RmRegistry;
 import org.doji.grc.notify.Subscription;
 import org.doji.grc.notify.Subscriptions;
 import org.doji.contract.wsn.Subscribe;
 import org.doji.contract.wsn.SubscribeResponse;
+import org.doji.grc.registry.RmRegistry;
 import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.api.Caller;
 import org.doji.rm.soap.Faults;
@@ -192,7 +192,7 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
         return document(service.get(caller(), key()));
     }
 
-    private org.doji.contract.types.CoAllocationDocument document(org.doji.grc.core.CoAllocation c) {
+    private org.doji.contract.types.CoAllocationDocument document(org.doji.grc.model.CoAllocation c) {
         return GrcToContract.document(c, clock.instant());
     }
 

@@ -11,7 +11,7 @@ import org.doji.contract.types.PlannedPath;
 import org.doji.contract.types.PlannedSite;
 import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
-import org.doji.grc.core.CoAllocation;
+import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
@@ -197,8 +197,8 @@ public final class GrcToContract {
         return out;
     }
 
-    public static org.doji.contract.grc.ResourceManagerStatus rmStatus(org.doji.grc.core.RmRegistry.Entry e,
-            org.doji.rm.model.ResourceInventory description, org.doji.grc.core.RmRegistry.Health health) {
+    public static org.doji.contract.grc.ResourceManagerStatus rmStatus(org.doji.grc.registry.RmRegistry.Entry e,
+            org.doji.rm.model.ResourceInventory description, org.doji.grc.registry.RmRegistry.Health health) {
         var out = new org.doji.contract.grc.ResourceManagerStatus();
         out.setId(e.id());
         out.setAddress(e.address());

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.doji.grc.core.RmRegistry;
+import org.doji.grc.registry.RmRegistry;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.model.ResourceInventory;

@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import org.doji.grc.GrcApplication;
-import org.doji.grc.core.CoAllocationService;
+import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;

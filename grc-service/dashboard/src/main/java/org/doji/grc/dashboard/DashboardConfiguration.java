@@ -2,8 +2,8 @@ package org.doji.grc.dashboard;
 
 import java.time.Clock;
 import org.doji.grc.config.GrcProperties;
-import org.doji.grc.core.CoAllocationStore;
-import org.doji.grc.core.RmRegistry;
+import org.doji.grc.registry.RmRegistry;
+import org.doji.grc.store.CoAllocationStore;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;

@@ -5,10 +5,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.doji.grc.core.CoAllocation;
 import org.doji.grc.dashboard.DashboardViews.Edge;
 import org.doji.grc.dashboard.DashboardViews.Graph;
 import org.doji.grc.dashboard.DashboardViews.Node;
+import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoPlan;
 import org.doji.rm.model.ResourceInventory;
 

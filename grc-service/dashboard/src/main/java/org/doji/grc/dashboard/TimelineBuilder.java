@@ -6,9 +6,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.doji.grc.core.CoAllocation;
 import org.doji.grc.dashboard.DashboardViews.Bar;
 import org.doji.grc.dashboard.DashboardViews.TimelineRow;
+import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoPlan;
 import org.doji.rm.model.ResourceInventory;
 

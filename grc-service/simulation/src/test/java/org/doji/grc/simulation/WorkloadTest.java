@@ -8,9 +8,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.doji.grc.core.CandidateSlots;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
+import org.doji.grc.planning.CandidateSlots;
 import org.doji.grc.simulation.Workload.SimRequest;
 import org.junit.jupiter.api.Test;
 

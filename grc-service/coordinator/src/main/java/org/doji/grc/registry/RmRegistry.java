@@ -1,0 +1,153 @@
+package org.doji.grc.registry;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.doji.rm.api.Caller;
+import org.doji.rm.api.ResourceManager;
+import org.doji.rm.model.ResourceInventory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The resource registry: every registered RM, how to reach it, its static description (fetched with
+ * describe on first use and cached; an RM that cannot be described yet is retried on the next planning)
+ * and its health, refreshed by {@link #probe()}.
+ */
+public class RmRegistry implements org.doji.grc.tx.RmDirectory {
+
+    /** Assumed for an RM not described yet (every RM of a plan has been described by then). */
+    private static final Duration ASSUMED_HOLD_TIMEOUT = Duration.ofSeconds(30);
+
+    private static final Logger log = LoggerFactory.getLogger(RmRegistry.class);
+
+    /** A registered RM. */
+    public record Entry(String id, String address, ResourceManager rm) {
+    }
+
+    /**
+     * What the last probe of an RM saw. {@code reachable} is null before the first probe.
+     */
+    public record Health(String rmId, Boolean reachable, Instant lastChecked, Instant lastSuccess,
+                         Duration latency, String lastError) {
+        static Health unknown(String rmId) {
+            return new Health(rmId, null, null, null, null, null);
+        }
+    }
+
+    private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private final Map<String, ResourceInventory> descriptions = new ConcurrentHashMap<>();
+    private final Map<String, Health> health = new ConcurrentHashMap<>();
+    private final Caller self;
+    private final Clock clock;
+
+    public RmRegistry(List<Entry> entries, Caller self) {
+        this(entries, self, Clock.systemUTC());
+    }
+
+    public RmRegistry(List<Entry> entries, Caller self, Clock clock) {
+        entries.forEach(e -> this.entries.put(e.id(), e));
+        entries.forEach(e -> health.put(e.id(), Health.unknown(e.id())));
+        this.self = self;
+        this.clock = clock;
+    }
+
+    /** Who the GRC is towards its RMs. */
+    public Caller self() {
+        return self;
+    }
+
+    public Collection<Entry> all() {
+        return entries.values();
+    }
+
+    public Optional<Entry> get(String rmId) {
+        return Optional.ofNullable(entries.get(rmId));
+    }
+
+    @Override
+    public ResourceManager rm(String rmId) {
+        return get(rmId).map(Entry::rm).orElseThrow(() -> org.doji.rm.fault.DojiException.unknown(rmId));
+    }
+
+    @Override
+    public String address(String rmId) {
+        return get(rmId).map(Entry::address).orElse(null);
+    }
+
+    @Override
+    public Duration holdTimeout(String rmId) {
+        return description(rmId).map(ResourceInventory::holdTimeout).filter(java.util.Objects::nonNull)
+                .orElse(ASSUMED_HOLD_TIMEOUT);
+    }
+
+    /** Descriptions of the RMs that could be described (cached); the others are skipped and logged. */
+    public Map<String, ResourceInventory> describeAll() {
+        for (Entry e : entries.values()) {
+            if (!descriptions.containsKey(e.id())) {
+                describe(e);
+            }
+        }
+        // in registration order: the planner breaks ties in this order, so it must not change between restarts
+        Map<String, ResourceInventory> ordered = new LinkedHashMap<>();
+        entries.keySet().forEach(id -> {
+            if (descriptions.containsKey(id)) {
+                ordered.put(id, descriptions.get(id));
+            }
+        });
+        return java.util.Collections.unmodifiableMap(ordered);
+    }
+
+    /** The cached description of one RM, if it has been described. */
+    public Optional<ResourceInventory> description(String rmId) {
+        return Optional.ofNullable(descriptions.get(rmId));
+    }
+
+    /**
+     * Describes every RM now, refreshing the cached descriptions (an RM restarted with another inventory
+     * is seen) and the health records. Called periodically; never throws for an RM that fails.
+     */
+    public void probe() {
+        entries.values().forEach(this::describe);
+    }
+
+    /** Health of every registered RM, in registration order. */
+    public List<Health> health() {
+        List<Health> out = new ArrayList<>();
+        entries.keySet().forEach(id -> out.add(health.get(id)));
+        return out;
+    }
+
+    private void describe(Entry e) {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        Health before = health.get(e.id());
+        try {
+            ResourceInventory d = e.rm().describe(self);
+            descriptions.put(e.id(), d);
+            health.put(e.id(), new Health(e.id(), true, started, started, Duration.ofNanos(System.nanoTime() - t0), null));
+            if (Boolean.FALSE.equals(before.reachable())) {
+                log.info("RM {} at {} answers again", e.id(), e.address());
+            }
+        } catch (RuntimeException ex) {
+            health.put(e.id(), new Health(e.id(), false, started, before.lastSuccess(), null, ex.getMessage()));
+            if (!Boolean.FALSE.equals(before.reachable())) {
+                log.warn("RM {} at {} cannot be described: {}", e.id(), e.address(), ex.getMessage());
+            }
+        }
+    }
+
+    /** Names of all compute sites known from the descriptions. */
+    public List<String> knownSites() {
+        List<String> sites = new ArrayList<>();
+        describeAll().values().forEach(d -> d.sites().forEach(s -> sites.add(s.name())));
+        return sites;
+    }
+}
