@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what the tests need (Debian packages; TORQUE 6.1.3 from its source), starts
-# the real systems the adapters drive (Grid Engine, Open vSwitch, Slurm, TORQUE) on this machine, builds
+# the real systems the adapters drive (Grid Engine, Open vSwitch, Slurm, TORQUE) on this machine and, with all
+# four, the real grid's network joining their nodes (scripts/realgrid/network.sh), builds
 # and starts PostgreSQL (Debian's server), then builds every module and runs every test on H2, and the suites
 # that matter for the database again on PostgreSQL in the same build (the RM contract suite, schema, retention,
 # store and crash-recovery tests, the GRC's end-to-end, crash-recovery and replica ITs: doji.pg.* in pom.xml),
@@ -19,7 +20,11 @@ databases=${DOJI_DATABASES-"h2 postgresql"}
 declare -A module=([sge]=crm-adapter-sge [ovs]=nrm-adapter-openflow [slurm]=crm-adapter-slurm [torque]=crm-adapter-torque)
 started=()
 postgres_started=""
+realgrid_started=""
 stop_backends() {
+  if [ -n "$realgrid_started" ]; then
+    "$root/scripts/realgrid/network.sh" stop || echo "[test] warning: stopping the real grid's network failed"
+  fi
   for b in "${started[@]}"; do
     echo "[test] stopping $b"
     "$root/${module[$b]}/scripts/stop.sh" || echo "[test] warning: stopping $b failed"
@@ -41,6 +46,16 @@ for b in $backends; do
   echo "[test] $b: install $((t1 - t0)) s, start $((SECONDS - t1)) s"
   require="$require,$b"
 done
+
+# the real grid (RealGridIT, RealChaosIT): the four real systems' nodes joined by the Open vSwitch network the
+# network RM controls; the ITs start the RMs and the GRC over it themselves
+if [[ " $backends " == *" sge "* && " $backends " == *" ovs "* && " $backends " == *" slurm "* && " $backends " == *" torque "* ]]; then
+  t0=$SECONDS
+  realgrid_started=yes
+  "$root/scripts/realgrid/network.sh" start
+  echo "[test] the real grid's network up in $((SECONDS - t0)) s"
+  require="$require,realgrid"
+fi
 
 if [[ " $databases " == *" postgresql "* ]]; then
   t0=$SECONDS

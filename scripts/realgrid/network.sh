@@ -10,9 +10,10 @@
 #       (sge on w1, torque on w2, slurm on w3), port 2 leads west, port 3 east. Traffic between sge and slurm
 #       crosses all three switches and both wide-area links.
 # The wide-area links are veth pairs shaped to a line rate (REALGRID_LINK_MBPS, default 100 Mbit/s: Open vSwitch's
-# linux-htb QoS on both ends). Best-effort traffic crosses them through one low-priority flow per switch
-# (NORMAL, cookie 0: the operator's, which the NRM never touches; the line has no loop); a reservation's traffic
-# takes the NRM's own higher-priority flows along its path, metered at the reserved rate.
+# linux-htb QoS on both ends) with two queues: reserved traffic (marked DSCP EF by the NRM where it enters its
+# path) is served first, best effort gets the rest. Best-effort traffic crosses them through one low-priority flow
+# per switch (NORMAL, cookie 0: the operator's, which the NRM never touches; the line has no loop); a reservation's
+# traffic takes the NRM's own higher-priority flows along its path, metered at the reserved rate.
 #
 # Usage: realgrid-network.sh start [CONTROLLER_PORT] | stop | status     (default port 6654; root)
 # Needs Open vSwitch's daemons (nrm-adapter-openflow/scripts/start.sh) and the three clusters running.
@@ -42,15 +43,22 @@ wan_link() {
     ip link set "$e" up
     ethtool -K "$e" tx off >/dev/null 2>&1 || true
   done
-  # the line rate: Open vSwitch's own QoS on the port (it resets a qdisc set with tc), one htb queue for all;
-  # the userspace datapath puts every packet into queue 0 (set_queue is not honoured), so there is nothing more
+  # the line rate and two queues: Open vSwitch's own QoS on the port (it resets a qdisc set with tc), linux-htb.
+  # Queue 1 (htb class 1:2) serves reserved traffic first, up to the line rate; queue 0 (1:1) is best effort and
+  # borrows what the reservations leave. The userspace datapath puts every packet into queue 0 (it does not honour
+  # set_queue), so a filter classifies by the DSCP the NRM sets where a reservation's packets enter its path
+  # (doji.nrm.openflow.reserved-dscp: 46, EF).
+  local rate=$((LINK_MBPS * 1000000)) e
   ovs-vsctl -- add-port "rg-$a" "$ea" -- set interface "$ea" ofport_request="$pa" \
-            -- add-port "rg-$b" "$eb" -- set interface "$eb" ofport_request="$pb" \
-            -- set port "$ea" qos=@qa -- set port "$eb" qos=@qb \
-            -- --id=@qa create qos type=linux-htb external_ids:doji=realgrid other-config:max-rate=$((LINK_MBPS * 1000000)) queues:0=@q0a \
-            -- --id=@q0a create queue other-config:max-rate=$((LINK_MBPS * 1000000)) \
-            -- --id=@qb create qos type=linux-htb external_ids:doji=realgrid other-config:max-rate=$((LINK_MBPS * 1000000)) queues:0=@q0b \
-            -- --id=@q0b create queue other-config:max-rate=$((LINK_MBPS * 1000000)) >/dev/null
+            -- add-port "rg-$b" "$eb" -- set interface "$eb" ofport_request="$pb" >/dev/null
+  for e in "$ea" "$eb"; do
+    ovs-vsctl -- set port "$e" qos=@q \
+      -- --id=@q create qos type=linux-htb external_ids:doji=realgrid other-config:max-rate=$rate queues:0=@be queues:1=@rv \
+      -- --id=@be create queue external_ids:doji=realgrid other-config:min-rate=1000000 other-config:max-rate=$rate other-config:priority=1 \
+      -- --id=@rv create queue external_ids:doji=realgrid other-config:min-rate=$((rate - 1000000)) other-config:max-rate=$rate other-config:priority=0 >/dev/null
+    for _ in $(seq 1 50); do tc class show dev "$e" | grep -q 'class htb 1:2 ' && break; sleep 0.1; done
+    tc filter replace dev "$e" parent 1: protocol ip prio 1 u32 match ip dsfield 0xb8 0xfc flowid 1:2
+  done
 }
 
 stop() {
@@ -58,6 +66,7 @@ stop() {
     for b in $WAN $SITES; do ovs-vsctl --timeout=10 -- --if-exists del-br "rg-$b"; done
     # the links' QoS rows, now referenced by no port
     for q in $(ovs-vsctl --bare --columns=_uuid find qos external_ids:doji=realgrid 2>/dev/null); do ovs-vsctl -- destroy qos "$q"; done
+    for q in $(ovs-vsctl --bare --columns=_uuid find queue external_ids:doji=realgrid 2>/dev/null); do ovs-vsctl -- destroy queue "$q"; done
   fi
   for l in rgl-w1w2 rgl-w2w3; do ip link del "$l" 2>/dev/null || true; done
   for s in $SITES; do

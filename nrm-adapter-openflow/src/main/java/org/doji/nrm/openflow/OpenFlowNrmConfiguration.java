@@ -76,7 +76,7 @@ public class OpenFlowNrmConfiguration {
 
     @Bean
     FlowInstaller flowInstaller(OpenFlowController c, OpenFlowNrmProperties p) {
-        return new FlowInstaller(c, p.requestTimeout());
+        return new FlowInstaller(c, p.requestTimeout(), p.reservedDscp());
     }
 
     @Bean

@@ -14,6 +14,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param endpoints        the domain's sites and exchange points and the switch ports they hang off
  * @param lldpInterval     LLDP probes go out of every port this often (links that appear or disappear are noticed)
  * @param linkTimeout      a discovered link not confirmed by probes in both directions for this long is down
+ * @param reservedDscp     when set (0-63), a reservation's IPv4 packets are marked with this DSCP where they enter
+ *                         its path, so that the links' queues can serve them before best-effort traffic (none: no
+ *                         marking)
  */
 @ConfigurationProperties("doji.nrm.openflow")
 public record OpenFlowNrmProperties(
@@ -33,7 +36,8 @@ public record OpenFlowNrmProperties(
         @DefaultValue("16s") Duration linkTimeout,
         @DefaultValue("5s") Duration echoInterval,
         @DefaultValue("10s") Duration requestTimeout,
-        List<Endpoint> endpoints) {
+        List<Endpoint> endpoints,
+        Integer reservedDscp) {
 
     /** @param dpid hex datapath id; @param prefix CIDR of the endpoint's addresses (null: whole port) */
     public record Endpoint(String name, @DefaultValue("false") boolean exchangePoint, String dpid, int port,
@@ -50,6 +54,9 @@ public record OpenFlowNrmProperties(
 
     public OpenFlowNrmProperties {
         endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
+        if (reservedDscp != null && (reservedDscp < 0 || reservedDscp > 63)) {
+            throw new IllegalArgumentException("doji.nrm.openflow.reserved-dscp must be 0-63, was " + reservedDscp);
+        }
         if (listenPort < 0 || listenPort > 65535) {
             throw new IllegalArgumentException("doji.nrm.openflow.listen-port out of range: " + listenPort);
         }
@@ -74,6 +81,6 @@ public record OpenFlowNrmProperties(
         return new OpenFlowNrmProperties("openflow", "127.0.0.1", listenPort, null, 0, Duration.ofSeconds(30),
                 Duration.ofSeconds(2), 1000, 0.1, 1.0, "bandwidth", Duration.ofSeconds(10), Duration.ofSeconds(5),
                 Duration.ofSeconds(16), Duration.ofSeconds(5),
-                Duration.ofSeconds(10), endpoints);
+                Duration.ofSeconds(10), endpoints, null);
     }
 }

@@ -36,12 +36,19 @@ public final class FlowInstaller implements SwitchListener {
 
     private final SwitchClient client;
     private final Duration timeout;
+    private final Integer dscp;
     private final Map<String, Installed> desired = new ConcurrentHashMap<>();
     private final Map<Long, Set<Long>> usedMeters = new HashMap<>();
 
     public FlowInstaller(SwitchClient client, Duration timeout) {
+        this(client, timeout, null);
+    }
+
+    /** As above, marking reserved IPv4 packets with {@code dscp} where they enter a path (null: no marking). */
+    public FlowInstaller(SwitchClient client, Duration timeout, Integer dscp) {
         this.client = client;
         this.timeout = timeout;
+        this.dscp = dscp;
         client.addListener(this);
     }
 
@@ -67,7 +74,8 @@ public final class FlowInstaller implements SwitchListener {
                         list.add(FlowProgrammer.meterDelete(meter));
                         list.add(FlowProgrammer.meterAdd(meter, dir.rateMbps()));
                     }
-                    list.addAll(FlowProgrammer.flows(dir, hop, Cookies.flow(key, a, d), priority, meter));
+                    list.addAll(FlowProgrammer.flows(dir, hop, Cookies.flow(key, a, d), priority, meter,
+                            meter == null ? null : dscp));
                 }
             }
         }

@@ -11,11 +11,13 @@ import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
+import org.projectfloodlight.openflow.protocol.action.OFAction;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.EthType;
 import org.projectfloodlight.openflow.types.IPv4AddressWithMask;
+import org.projectfloodlight.openflow.types.IpDscp;
 import org.projectfloodlight.openflow.types.OFGroup;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
@@ -24,7 +26,7 @@ import org.projectfloodlight.openflow.types.U64;
 /**
  * Builds the OpenFlow 1.3 messages of set_route and del_route: per switch of a direction, an IPv4 flow
  * and an ARP flow (in_port plus the endpoints' prefixes) forwarding to the next port; the ingress switch
- * applies a meter with a drop band at the reserved rate.
+ * applies a meter with a drop band at the reserved rate (and, when asked, marks the IPv4 packets with a DSCP there).
  */
 public final class FlowProgrammer {
 
@@ -34,13 +36,23 @@ public final class FlowProgrammer {
     }
 
     public static List<OFMessage> flows(PathDirection dir, Hop hop, U64 cookie, int priority, Long meterId) {
+        return flows(dir, hop, cookie, priority, meterId, null);
+    }
+
+    /** As above; {@code dscp} (null: none) is set on the IPv4 packets (the ARP flow has no IP header to mark). */
+    public static List<OFMessage> flows(PathDirection dir, Hop hop, U64 cookie, int priority, Long meterId, Integer dscp) {
         List<OFMessage> out = new ArrayList<>();
         for (Match m : matches(dir, hop)) {
             List<OFInstruction> ins = new ArrayList<>();
             if (meterId != null) {
                 ins.add(F.instructions().buildMeter().setMeterId(meterId).build());
             }
-            ins.add(F.instructions().applyActions(List.of(F.actions().output(OFPort.of(hop.outPort()), 0xffff))));
+            List<OFAction> actions = new ArrayList<>();
+            if (dscp != null && EthType.IPv4.equals(m.get(MatchField.ETH_TYPE))) {
+                actions.add(F.actions().setField(F.oxms().ipDscp(IpDscp.of(dscp.byteValue()))));
+            }
+            actions.add(F.actions().output(OFPort.of(hop.outPort()), 0xffff));
+            ins.add(F.instructions().applyActions(actions));
             out.add(F.buildFlowAdd().setCookie(cookie).setPriority(priority).setMatch(m).setInstructions(ins)
                     .build());
         }
