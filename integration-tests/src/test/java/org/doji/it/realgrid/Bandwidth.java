@@ -48,11 +48,11 @@ record Bandwidth(Instant start, List<Interval> intervals) {
     }
 
     /**
-     * The mean rate of the intervals lying within [from, to], the first one of the run left out (TCP's slow start);
-     * NaN when none lies there.
+     * The mean rate of the intervals lying within [from, to], the run's first two seconds left out (TCP's slow
+     * start, and the meter's burst: it lets a second's worth through at once); NaN when none lies there.
      */
     double meanMbps(Instant from, Instant to) {
-        return intervals.stream().skip(1).filter(i -> !i.from().isBefore(from) && !i.to().isAfter(to))
+        return intervals.stream().skip(2).filter(i -> !i.from().isBefore(from) && !i.to().isAfter(to))
                 .mapToDouble(Interval::mbps).average().orElse(Double.NaN);
     }
 }
