@@ -38,7 +38,7 @@ class RealGridIT {
 
     private static final Logger log = LoggerFactory.getLogger(RealGridIT.class);
     /** The reserved bandwidth between the Grid Engine and the Slurm site: well below the 100 Mbit/s links. */
-    static final int MBPS = 30;
+    static final int MBPS = 20;
     private static RealGrid grid;
     private static GrcClient client;
 
@@ -128,16 +128,6 @@ class RealGridIT {
                         competing, 100 * alone / MBPS, 100 * shared / MBPS));
         System.out.println(report);
 
-        starts.forEach((site, s) -> {
-            assertThat(sites.get(site).getNode()).as("%s's job ran on a reserved node", site).contains(s.host());
-            assertThat(s.at()).as("%s's job started inside the window", site).isAfterOrEqualTo(start)
-                    .isBefore(start.plusSeconds(15));
-        });
-        assertThat(Duration.between(earliest, latest)).as("start skew").isLessThanOrEqualTo(Duration.ofSeconds(5));
-        assertThat(alone).as("reserved flow alone, Mbps").isGreaterThanOrEqualTo(0.9 * MBPS);
-        assertThat(shared).as("reserved flow beside an unreserved one, Mbps").isGreaterThanOrEqualTo(0.9 * MBPS);
-        assertThat(competing).as("the unreserved flow really crossed the link, Mbps").isGreaterThan(5);
-
         // the window's end: the GRC completes it, and every real system lets it go
         await("window ended").atMost(Duration.between(Instant.now(), start.plus(length)).plusSeconds(60))
                 .pollInterval(Duration.ofSeconds(1)).until(() -> client.document(key).getState() == CoAllocationState.COMPLETED);
@@ -151,6 +141,17 @@ class RealGridIT {
         Shell.run(Shell.SGE + "qdel", "-f", unbound.get(0));
         Shell.run(Shell.TORQUE + "qdel", unbound.get(1));
         Shell.run("scancel", unbound.get(2));
+
+        // checked after the window's end, so that a failure here leaves nothing running into the next test
+        starts.forEach((site, s) -> {
+            assertThat(sites.get(site).getNode()).as("%s's job ran on a reserved node", site).contains(s.host());
+            assertThat(s.at()).as("%s's job started inside the window", site).isAfterOrEqualTo(start)
+                    .isBefore(start.plusSeconds(15));
+        });
+        assertThat(Duration.between(earliest, latest)).as("start skew").isLessThanOrEqualTo(Duration.ofSeconds(5));
+        assertThat(alone).as("reserved flow alone, Mbps").isGreaterThanOrEqualTo(0.9 * MBPS);
+        assertThat(shared).as("reserved flow beside an unreserved one, Mbps").isGreaterThanOrEqualTo(0.9 * MBPS);
+        assertThat(competing).as("the unreserved flow really crossed the link, Mbps").isGreaterThan(5);
     }
 
     @Test
