@@ -28,6 +28,8 @@ stopping=""
 stop_all() {
   [ -n "$stopping" ] && return
   stopping=yes
+  # a second Ctrl-C, or a closed terminal or pipe (SIGPIPE on the next line printed), must not cut the stop short
+  trap '' INT TERM PIPE
   log "stopping the RMs, the GRC, the network and the real systems"
   "$here/grid.sh" stop-services --data="$data" || true
   "$here/grid.sh" down || true

@@ -68,7 +68,7 @@ stop() {
     for q in $(ovs-vsctl --bare --columns=_uuid find qos external_ids:doji=realgrid 2>/dev/null); do ovs-vsctl -- destroy qos "$q"; done
     for q in $(ovs-vsctl --bare --columns=_uuid find queue external_ids:doji=realgrid 2>/dev/null); do ovs-vsctl -- destroy queue "$q"; done
   fi
-  for l in rgl-w1w2 rgl-w2w3; do ip link del "$l" 2>/dev/null || true; done
+  for l in $(ip -o link show | awk -F': ' '$2 ~ /^rgl-/ {sub(/@.*/, "", $2); print $2}'); do ip link del "$l" 2>/dev/null || true; done
   for s in $SITES; do
     for ns in $(site_namespaces "$s"); do
       ip -n "$ns" link del data0 2>/dev/null || true
