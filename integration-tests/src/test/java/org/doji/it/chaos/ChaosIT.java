@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * reordered, duplicated, refused. Concurrent users create, modify and cancel; meanwhile the GRC and the RMs are
  * killed with SIGKILL and started again at random moments. When the faults stop and everything has settled (and
  * the hold timeout has passed), {@link ChaosChecker} reads every RM's database and every co-allocation and counts
- * violations of (a) all or nothing, (b) no orphan hold, (c) no oversubscription, (d) nothing acknowledged lost.
+ * violations of (a) all or nothing, (b) no orphan hold, (c) no oversubscription, (d) nothing acknowledged lost. For
+ * each co-allocation a violation names, the report prints its trail: every line the GRC and the RMs logged with its
+ * key or its reservations' keys, in time order ({@link ChaosTrail}).
  *
  * <p>The CI variant: 1,000 operations, at least 200 faults and 10 kills. Longer: {@code -Dchaos.operations=N}
  * (and {@code chaos.kills}, {@code chaos.seed}, {@code chaos.fault-rate}, {@code chaos.users}, {@code chaos.seconds}).
@@ -116,6 +118,7 @@ class ChaosIT {
                     .append("violations ").append(total).append('\n');
             ChaosChecker.appendTo(report, violations);
             report.append("total ").append(Duration.between(began, Instant.now()).toSeconds()).append(" s\n");
+            appendTrails(report, dir, violations, rms);
             System.out.println(report);
 
             assertThat(total).as("violations").isZero();
@@ -123,6 +126,24 @@ class ChaosIT {
             assertThat(grid.faultsInjected()).isGreaterThanOrEqualTo(MIN_FAULTS);
             assertThat(kills.values().stream().mapToInt(Integer::intValue).sum()).isGreaterThanOrEqualTo(KILLS);
             assertThat(ChaosChecker.reserved(docs)).as("some co-allocations got through").isPositive();
+        }
+    }
+
+    /**
+     * For each co-allocation a violation names (at most five): every line any process logged with its key or the key
+     * of one of its reservations, in time order.
+     */
+    private static void appendTrails(StringBuilder report, Path dir, Map<String, List<String>> violations,
+                                     Map<String, ChaosGrid.RmState> rms) throws java.io.IOException {
+        List<String> lines = violations.values().stream().flatMap(List::stream).toList();
+        List<String> coAllocations = ChaosTrail.keys(lines).stream().filter(k -> k.startsWith("co-")).limit(5).toList();
+        for (String co : coAllocations) {
+            java.util.Set<String> keys = new java.util.LinkedHashSet<>(List.of(co));
+            lines.stream().filter(l -> l.contains(co)).forEach(l -> keys.addAll(ChaosTrail.keys(List.of(l))));
+            rms.values().forEach(s -> s.open().stream().filter(v -> co.equals(v.spec() != null ? v.spec().globalId()
+                    : v.pendingSpec() != null ? v.pendingSpec().globalId() : null)).forEach(v -> keys.add(v.key())));
+            report.append("trail of ").append(co).append(" (").append(String.join(", ", keys)).append("):\n");
+            ChaosTrail.trail(dir, keys).forEach(l -> report.append("  ").append(l).append('\n'));
         }
     }
 

@@ -60,6 +60,12 @@ public class ReservationKernel implements ResourceManager {
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {
+        this(settings, backend, store, clock, notifier, org.doji.rm.util.Entropy.secure());
+    }
+
+    /** @param entropy the randomness of new reservation keys */
+    public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
+                             Notifier notifier, org.doji.rm.util.Entropy entropy) {
         this.settings = settings;
         this.backend = backend;
         this.store = store;
@@ -71,7 +77,7 @@ public class ReservationKernel implements ResourceManager {
         this.reporter = new AvailabilityReporter(settings, backend, calendar);
         this.routeRepair = new RouteRepair(calendar, backend);
         this.steps = new TwoPhaseSteps(calendar, backend);
-        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock);
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock, entropy);
         this.retention = new RecordRetention(store, settings);
         recover();
     }
@@ -456,7 +462,16 @@ public class ReservationKernel implements ResourceManager {
                 undo.keep();
                 return store.decodeAnswer(previous.get());
             }
-            Reservation r = mutation.get();
+            Reservation r;
+            try {
+                r = mutation.get();
+            } catch (DojiException refused) {
+                if (CallLedger.recordable(refused)) {
+                    // a repeat (a late copy of this call) is refused the same way, even if it could act by then
+                    store.saveRefusal(callId, operation, hash, CallLedger.refusal(refused), now());
+                }
+                throw refused; // what the mutation changed in memory is taken back below
+            }
             Instant now = now();
             r.record.setVersion(r.record.getVersion() + 1);
             r.record.setUpdated(now);

@@ -54,6 +54,13 @@ public class ReservationStore {
         save(r, now, null, null, null, null);
     }
 
+    /** Records that the call was refused (the ledger's stored form of the refusal), in a transaction of its own. */
+    void saveRefusal(String callId, String operation, String payloadHash, String refusal, Instant now) {
+        IdempotencyRecord a = new IdempotencyRecord(callId, operation, payloadHash, null, now);
+        a.setRefusal(refusal);
+        tx.executeWithoutResult(status -> answers.save(a));
+    }
+
     void delete(String key) {
         tx.executeWithoutResult(status -> reservations.deleteById(key));
     }
@@ -106,7 +113,7 @@ public class ReservationStore {
 
     Optional<RecordedCall> recordedCall(String callId) {
         return answers.findById(callId).map(a -> new RecordedCall(a.getId(), a.getOperation(), a.getPayloadHash(),
-                a.getAnswerJson()));
+                a.getAnswerJson(), a.getRefusal()));
     }
 
     ReservationView decodeAnswer(String answerJson) {

@@ -4,12 +4,17 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.doji.rm.api.Caller;
 import org.doji.rm.fault.DojiException;
+import org.doji.rm.fault.FaultKind;
+import org.doji.rm.util.JsonCodec;
 
 /**
  * The one correlation-id ledger of Doji's mutating calls: the RM kernel's, the GRC's user port's and the GRC's
  * RM port's. A call is named by its scope, its caller and its correlation id. A repeat with the same payload gets
  * the first call's answer and changes nothing; the same id with another payload is refused
- * ({@code CORRELATION_ID_REUSED}); a call without an id is refused ({@code CORRELATION_ID_MISSING}).
+ * ({@code CORRELATION_ID_REUSED}); a call without an id is refused ({@code CORRELATION_ID_MISSING}). A call that
+ * was refused for what it asked (not for a failure of the service) is recorded with its refusal, and a repeat is
+ * refused the same way: a copy of it that arrives late, after the caller took the refusal and moved on, must not
+ * act then.
  *
  * <p>The ledger decides; the caller stores the answer in the same database transaction as the change it
  * answers (each product in its own table), so that a change and its answer are durable together, and checks and
@@ -52,6 +57,38 @@ public final class CallLedger {
             throw DojiException.invalidField("correlationId", "CORRELATION_ID_REUSED",
                     "correlation id " + correlationId + " was already used for a different " + what + " call");
         }
+        if (call.refusal() != null) {
+            throw readRefusal(call.refusal());
+        }
         return Optional.ofNullable(call.answer());
+    }
+
+    /** The stored form of a refusal. */
+    record Refusal(FaultKind kind, String errorCode, String message) {
+    }
+
+    private static final JsonCodec JSON = new JsonCodec();
+    /** A refusal's message is kept up to this length (its column holds 4000 characters with the rest of it). */
+    private static final int MAX_MESSAGE = 3000;
+
+    /**
+     * Whether a repeat of the call must get this refusal again: a definite answer to what the call asked, not a
+     * failure of the service (an internal error) or of reaching it, after which the same call may succeed.
+     */
+    public static boolean recordable(DojiException e) {
+        return e.kind() != FaultKind.INTERNAL_ERROR && !"RM_UNREACHABLE".equals(e.errorCode())
+                && !"REMOTE_FAULT".equals(e.errorCode());
+    }
+
+    /** The stored form of a refusal (its kind, code and message; the message shortened). */
+    public static String refusal(DojiException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        return JSON.write(new Refusal(e.kind(), e.errorCode(),
+                message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) + "…" : message));
+    }
+
+    private static DojiException readRefusal(String stored) {
+        Refusal r = JSON.read(stored, Refusal.class);
+        return new DojiException(r.kind(), r.errorCode(), r.message());
     }
 }

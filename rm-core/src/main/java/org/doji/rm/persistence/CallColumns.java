@@ -19,6 +19,9 @@ public abstract class CallColumns extends NewUntilPersisted {
     @Column(nullable = false, length = 64)
     private String payloadHash;
     private Instant created;
+    /** The refusal the call got (the ledger's stored form), or null when it was answered. */
+    @Column(length = 4000)
+    private String refusal;
 
     protected CallColumns() {
     }
@@ -35,4 +38,6 @@ public abstract class CallColumns extends NewUntilPersisted {
     public String getId() { return id; }
     public String getPayloadHash() { return payloadHash; }
     public Instant getCreated() { return created; }
+    public String getRefusal() { return refusal; }
+    public void setRefusal(String refusal) { this.refusal = refusal; }
 }

@@ -21,15 +21,20 @@ public class SoapNotifier implements Notifier {
 
     @Override
     public void notify(String consumer, ReservationView view, String message) {
+        sender.send(consumer, stateChange(producer, clock.instant(), view, message));
+    }
+
+    /** What a notification of {@code view}'s change says (the body of its Notify). */
+    public static StateChange stateChange(String producer, java.time.Instant time, ReservationView view, String message) {
         StateChange change = new StateChange();
         change.setResource(view.key());
         change.setProducer(producer);
-        change.setTime(clock.instant());
+        change.setTime(time);
         change.setReservationState(org.doji.contract.types.ReservationState.fromValue(view.reservationState().name()));
         change.setLifecycleState(org.doji.contract.types.LifecycleState.fromValue(view.lifecycleState().name()));
         change.setGlobalId(view.spec() != null ? view.spec().globalId()
                 : view.pendingSpec() != null ? view.pendingSpec().globalId() : null);
         change.setMessage(message);
-        sender.send(consumer, change);
+        return change;
     }
 }

@@ -1,6 +1,5 @@
 package org.doji.rm.util;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -20,11 +19,17 @@ public final class TimeOrderedKeys {
 
     private final String prefix;
     private final Clock clock;
-    private final AtomicLong sequence = new AtomicLong(new SecureRandom().nextLong() & SEQUENCE_MASK);
+    private final AtomicLong sequence;
 
     public TimeOrderedKeys(String prefix, Clock clock) {
+        this(prefix, clock, Entropy.secure());
+    }
+
+    /** @param entropy where the sequence's starting point comes from */
+    public TimeOrderedKeys(String prefix, Clock clock, Entropy entropy) {
         this.prefix = prefix;
         this.clock = clock;
+        this.sequence = new AtomicLong(entropy.nextLong() & SEQUENCE_MASK);
     }
 
     public String next() {

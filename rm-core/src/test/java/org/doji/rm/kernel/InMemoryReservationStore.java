@@ -55,6 +55,14 @@ public class InMemoryReservationStore extends ReservationStore {
     }
 
     @Override
+    synchronized void saveRefusal(String callId, String operation, String payloadHash, String refusal, Instant now) {
+        checkWritable();
+        IdempotencyRecord a = new IdempotencyRecord(callId, operation, payloadHash, null, now);
+        a.setRefusal(refusal);
+        answers.put(callId, a);
+    }
+
+    @Override
     synchronized void delete(String key) {
         checkWritable();
         records.remove(key);
@@ -79,7 +87,7 @@ public class InMemoryReservationStore extends ReservationStore {
     @Override
     Optional<org.doji.rm.ledger.RecordedCall> recordedCall(String callId) {
         return Optional.ofNullable(answers.get(callId)).map(a -> new org.doji.rm.ledger.RecordedCall(a.getId(),
-                a.getOperation(), a.getPayloadHash(), a.getAnswerJson()));
+                a.getOperation(), a.getPayloadHash(), a.getAnswerJson(), a.getRefusal()));
     }
 
     @Override

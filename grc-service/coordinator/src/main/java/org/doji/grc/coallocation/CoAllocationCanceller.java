@@ -3,7 +3,6 @@ package org.doji.grc.coallocation;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
@@ -31,7 +30,11 @@ final class CoAllocationCanceller {
     private final Clock clock;
     private final Duration decideWithin;
 
-    CoAllocationCanceller(CoAllocationStore store, InlineRun runner, Clock clock, Duration decideWithin) {
+    private final org.doji.rm.util.Entropy entropy;
+
+    CoAllocationCanceller(CoAllocationStore store, InlineRun runner, Clock clock, Duration decideWithin,
+                          org.doji.rm.util.Entropy entropy) {
+        this.entropy = entropy;
         this.store = store;
         this.runner = runner;
         this.clock = clock;
@@ -55,7 +58,7 @@ final class CoAllocationCanceller {
         CoAllocationStateMachine.next(c.state(), CoAllocationEvent.CANCEL);
         OneChangeAtATime.refuseIfBusy(runner.engine(), c, "cancel");
         List<Participant> parts = Participant.cancellingHeld(c.outcomes());
-        String id = c.key() + ":cancel:" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String id = c.key() + ":cancel:" + entropy.hex(12);
         Transaction t = Transaction.begin(id, SubjectType.CO_ALLOCATION, c.key(), Change.CANCEL, c.attempt(), parts,
                 caller.name(), clock.instant().plus(decideWithin), clock.instant());
         InlineRun.Ran ran = runner.run(t, () -> store.transition(c.key(), CoAllocationEvent.CANCEL, r -> { }),

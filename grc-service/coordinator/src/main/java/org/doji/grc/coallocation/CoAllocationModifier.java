@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationStateMachine;
@@ -49,9 +48,12 @@ final class CoAllocationModifier {
     private final int maxPlans;
     private final Duration decideWithin;
     private final CoordinationListener listener;
+    private final org.doji.rm.util.Entropy entropy;
 
     CoAllocationModifier(CoAllocationStore store, CoPlanning planning, InlineRun runner, CoAllocationTransactions subject,
-                         Clock clock, int maxPlans, Duration decideWithin, CoordinationListener listener) {
+                         Clock clock, int maxPlans, Duration decideWithin, CoordinationListener listener,
+                         org.doji.rm.util.Entropy entropy) {
+        this.entropy = entropy;
         this.store = store;
         this.planning = planning;
         this.runner = runner;
@@ -73,7 +75,7 @@ final class CoAllocationModifier {
         List<String> failures = new ArrayList<>();
         outcome.infeasible().forEach(i -> failures.add("slot " + i.slot() + " (" + i.start() + "): " + i.reason()));
         failures.addAll(outcome.leftOut());
-        String change = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String change = entropy.hex(12);
         int tried = 0;
         for (CoPlan plan : outcome.ranked().stream().limit(maxPlans).toList()) {
             tried++;

@@ -75,11 +75,20 @@ public class CoAllocationService {
                                TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
                                CoordinatorSettings settings, CoordinationListener listener, MeterRegistry meters,
                                Map<String, Double> serviceLevels) {
+        this(store, registry, planner, engine, driver, workers, rmCalls, clock, settings, listener, meters, serviceLevels,
+                org.doji.rm.util.Entropy.secure());
+    }
+
+    /** @param entropy the randomness of new co-allocation keys and change ids */
+    public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner, TransactionEngine engine,
+                               TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
+                               CoordinatorSettings settings, CoordinationListener listener, MeterRegistry meters,
+                               Map<String, Double> serviceLevels, org.doji.rm.util.Entropy entropy) {
         this.store = store;
         this.registry = registry;
         this.validator = new RequestValidator(clock);
         this.clock = clock;
-        this.keys = new org.doji.rm.util.TimeOrderedKeys("co-", clock);
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("co-", clock, entropy);
         this.meters = meters;
         this.listener = listener;
         this.engine = engine;
@@ -95,9 +104,9 @@ public class CoAllocationService {
         InlineRun runner = new InlineRun(engine, settings.phaseTwoInline());
         this.attempts = new PlanAttempts(runner, clock, settings.maxPlans(), settings.decideWithin(), listener);
         this.modifier = new CoAllocationModifier(store, planning, runner, subject, clock, settings.maxPlans(),
-                settings.decideWithin(), listener);
-        this.canceller = new CoAllocationCanceller(store, runner, clock, settings.decideWithin());
-        this.partLoss = new PartLoss(store, runner, clock);
+                settings.decideWithin(), listener, entropy);
+        this.canceller = new CoAllocationCanceller(store, runner, clock, settings.decideWithin(), entropy);
+        this.partLoss = new PartLoss(store, runner, clock, entropy);
     }
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
@@ -149,7 +158,8 @@ public class CoAllocationService {
     /**
      * Replaces the request of a reserved co-allocation, replanned and applied with two-phase commit at every RM;
      * on refusal the co-allocation is unchanged. A repeat with the same correlation id and request gets the
-     * co-allocation as it is; the same id with another request is refused.
+     * co-allocation as it is, or the same refusal (a late copy of a refused call must not modify it after all); the
+     * same id with another request is refused.
      */
     public CoAllocation modify(Caller caller, String key, String correlationId, CoRequest request) {
         String callId = CallLedger.callId("modify:" + key, caller, correlationId);
@@ -161,13 +171,41 @@ public class CoAllocationService {
         validator.validate(request, registry.knownSites(), current.request().time().earliestStart());
         return changing(key, () -> store.ledger().repeated(callId, correlationId, "modify", hash).isPresent()
                 ? get(caller, key) // the same call arrived twice at once: the other one modified it
-                : modifier.modify(get(caller, key), request, () -> store.recordCall(callId, hash, key)));
+                : refusalsRecorded(callId, hash, key,
+                        () -> modifier.modify(get(caller, key), request, () -> store.recordCall(callId, hash, key))));
     }
 
-    /** Two-phase cancellation at every RM; Cancelling until every RM has acknowledged, then Cancelled. */
+    /**
+     * Two-phase cancellation at every RM; Cancelling until every RM has acknowledged, then Cancelled. A repeat with
+     * the same correlation id gets the co-allocation as it is, or the same refusal.
+     */
     public CoAllocation cancel(Caller caller, String key, String correlationId) {
+        String callId = CallLedger.callId("cancel:" + key, caller, correlationId);
         get(caller, key);
-        return changing(key, () -> canceller.cancel(caller, get(caller, key)));
+        String hash = hashes.hash(key);
+        if (store.ledger().repeated(callId, correlationId, "cancel", hash).isPresent()) {
+            return get(caller, key);
+        }
+        return changing(key, () -> store.ledger().repeated(callId, correlationId, "cancel", hash).isPresent()
+                ? get(caller, key)
+                : refusalsRecorded(callId, hash, key, () -> {
+                    CoAllocation c = canceller.cancel(caller, get(caller, key));
+                    store.recordCall(callId, hash, key);
+                    return c;
+                }));
+    }
+
+    /** Runs a change; a refusal for what it asked is recorded, so a repeat of the call is refused the same way. */
+    private CoAllocation refusalsRecorded(String callId, String hash, String key,
+                                          java.util.function.Supplier<CoAllocation> change) {
+        try {
+            return change.get();
+        } catch (DojiException e) {
+            if (CallLedger.recordable(e)) {
+                store.recordRefusal(callId, hash, key, e);
+            }
+            throw e;
+        }
     }
 
     /**

@@ -2,7 +2,6 @@ package org.doji.grc.coallocation;
 
 import java.time.Clock;
 import java.util.Optional;
-import java.util.UUID;
 import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
@@ -31,7 +30,10 @@ final class PartLoss {
     private final InlineRun runner;
     private final Clock clock;
 
-    PartLoss(CoAllocationStore store, InlineRun runner, Clock clock) {
+    private final org.doji.rm.util.Entropy entropy;
+
+    PartLoss(CoAllocationStore store, InlineRun runner, Clock clock, org.doji.rm.util.Entropy entropy) {
+        this.entropy = entropy;
         this.store = store;
         this.runner = runner;
         this.clock = clock;
@@ -56,7 +58,7 @@ final class PartLoss {
             return Optional.empty();
         }
         String why = "the part at " + rmId + " failed: " + now.view().reason();
-        String id = c.key() + ":release:" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String id = c.key() + ":release:" + entropy.hex(12);
         Transaction t = Transaction.release(id, SubjectType.CO_ALLOCATION, c.key(), c.attempt(), c.outcomes(), rmId, why,
                 clock.instant());
         log.warn("co-allocation {}: {}; releasing every part", c.key(), why);

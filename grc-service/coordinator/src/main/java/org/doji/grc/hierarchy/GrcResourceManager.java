@@ -72,6 +72,14 @@ public class GrcResourceManager implements ResourceManager {
     public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
                               CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
                               Duration holdTimeout, Clock clock, Notifier notifier) {
+        this(id, registry, runner, store, calls, rmCalls, rmTimeout, holdTimeout, clock, notifier,
+                org.doji.rm.util.Entropy.secure());
+    }
+
+    /** @param entropy the randomness of new reservation keys */
+    public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
+                              CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
+                              Duration holdTimeout, Clock clock, Notifier notifier, org.doji.rm.util.Entropy entropy) {
         this.id = id;
         this.registry = registry;
         this.children = new ChildResources(id, registry, rmCalls, rmTimeout);
@@ -82,7 +90,7 @@ public class GrcResourceManager implements ResourceManager {
         this.books = new DelegatedBookkeeping(id, store, clock, notifier);
         this.calls = calls;
         this.clock = clock;
-        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock);
+        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock, entropy);
         this.holdTimeout = holdTimeout;
         engine.register(SubjectType.DELEGATED, books);
     }
@@ -115,7 +123,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
-        return idempotent(caller, correlationId, json.hash("reserve", spec), () -> {
+        return idempotent(caller, correlationId, json.hash("reserve", spec), null, () -> {
             Instant now = clock.instant();
             // the time rule of every RM, so a parent learns at once what its children would refuse
             org.doji.rm.model.TimePolicy.DEFAULT.checkNew(spec.window().start(), spec.window().end(), now, "spec/window");
@@ -145,7 +153,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("commit", key), () -> locks.withLock("rm:" + key, () -> {
+        return idempotent(caller, correlationId, json.hash("commit", key), key, () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservation r = owned(caller, key);
             if (r.getReservationState() == ReservationState.ReserveHeld && r.getHoldExpires() != null
                     && !clock.instant().isBefore(r.getHoldExpires())) {
@@ -163,7 +171,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("abort", key), () -> locks.withLock("rm:" + key, () -> {
+        return idempotent(caller, correlationId, json.hash("abort", key), key, () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservation r = owned(caller, key);
             ReservationState to = next(r, Operation.ABORT);
             if (r.getPendingChange() == PendingChange.None) {
@@ -179,7 +187,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
-        return idempotent(caller, correlationId, json.hash("modify", key, spec), () -> locks.withLock("rm:" + key, () -> {
+        return idempotent(caller, correlationId, json.hash("modify", key, spec), key, () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservation r = owned(caller, key);
             ReservationState to = next(r, Operation.MODIFY);
             Map<String, ReservationSpec> parts = children.split(spec);
@@ -196,7 +204,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("cancel", key), () -> locks.withLock("rm:" + key, () -> {
+        return idempotent(caller, correlationId, json.hash("cancel", key), key, () -> locks.withLock("rm:" + key, () -> {
             DelegatedReservation r = owned(caller, key);
             ReservationStateMachine.Transition t = transition(r, Operation.CANCEL);
             if (t.noOp()) {
@@ -374,12 +382,26 @@ public class GrcResourceManager implements ResourceManager {
     }
 
     /** Same correlation id and payload → the reservation as it is now; another payload → refused (one call ledger). */
-    private ReservationView idempotent(Caller caller, String correlationId, String hash, Supplier<String> body) {
+    /**
+     * @param subject the reservation the call changes: a refusal of such a call is recorded, so a late copy of it is
+     *                refused the same way (a refused reserve has no reservation to keep it under; a late copy of it
+     *                can only hold something that times out here)
+     */
+    private ReservationView idempotent(Caller caller, String correlationId, String hash, String subject,
+                                       Supplier<String> body) {
         String callId = CallLedger.callId("rm", caller, correlationId);
         // two copies of one call (a duplicated message) wait for each other: the second gets the first's answer
         String key = locks.withLock("rm-call:" + callId, () -> calls.ledger()
                 .repeated(callId, correlationId, "reservation", hash).orElseGet(() -> {
-                    String made = body.get();
+                    String made;
+                    try {
+                        made = body.get();
+                    } catch (DojiException e) {
+                        if (subject != null && CallLedger.recordable(e)) {
+                            calls.recordRefusal(callId, hash, subject, e);
+                        }
+                        throw e;
+                    }
                     calls.recordCall(callId, hash, made);
                     return made;
                 }));

@@ -39,13 +39,16 @@ public class GrcNotificationEndpoint implements NotificationConsumer {
 
     @Override
     public void notify(Notify notify) {
-        for (StateChange m : NotificationSender.stateChanges(notify)) {
-            if (m.getReservationState() == ReservationState.RESERVE_TIMEOUT && m.getResource() != null) {
-                driver.holdExpired(m.getResource());
-            } else if (m.getLifecycleState() == LifecycleState.FAILED && m.getResource() != null && m.getGlobalId() != null) {
-                // released in the background: the RM's notifying thread is not held while every other part goes
-                background.execute(() -> failures.partFailed(m.getGlobalId(), m.getResource()));
-            }
+        NotificationSender.stateChanges(notify).forEach(this::handle);
+    }
+
+    /** Acts on one RM's state change (the body of a Notify; a simulation's network delivers it as it is). */
+    public void handle(StateChange m) {
+        if (m.getReservationState() == ReservationState.RESERVE_TIMEOUT && m.getResource() != null) {
+            driver.holdExpired(m.getResource());
+        } else if (m.getLifecycleState() == LifecycleState.FAILED && m.getResource() != null && m.getGlobalId() != null) {
+            // released in the background: the RM's notifying thread is not held while every other part goes
+            background.execute(() -> failures.partFailed(m.getGlobalId(), m.getResource()));
         }
     }
 }

@@ -113,7 +113,7 @@ public class CoAllocationStore {
         this.tx = tx;
         this.clock = clock;
         this.ledger = new CallLedger(id -> call(id)
-                .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey())));
+                .map(c -> new RecordedCall(c.getId(), null, c.getPayloadHash(), c.getCoAllocationKey(), c.getRefusal())));
     }
 
     /**
@@ -140,6 +140,13 @@ public class CoAllocationStore {
     /** Remembers a mutating call's correlation id and payload, so a repeat gets the original answer. */
     public void recordCall(String callId, String payloadHash, String key) {
         tx.executeWithoutResult(s -> calls.save(new CallRecord(callId, payloadHash, key, clock.instant())));
+    }
+
+    /** Remembers that a mutating call on {@code key} was refused, so a repeat is refused the same way. */
+    public void recordRefusal(String callId, String payloadHash, String key, DojiException refusal) {
+        CallRecord r = new CallRecord(callId, payloadHash, key, clock.instant());
+        r.setRefusal(CallLedger.refusal(refusal));
+        tx.executeWithoutResult(s -> calls.save(r));
     }
 
     public Optional<CallRecord> call(String callId) {

@@ -43,7 +43,12 @@ public final class ParticipantCalls {
 
     /** Phase one of the participant's step in its current round. */
     public Answer prepare(String txId, Participant p) {
-        String id = p.correlation(txId, p.step().operation());
+        return prepare(txId, p, null);
+    }
+
+    /** Phase one of the participant's step once more, under its own name ({@code again}: a fresh correlation id). */
+    public Answer prepare(String txId, Participant p, String again) {
+        String id = p.correlation(txId, again == null ? p.step().operation() : p.step().operation() + "-" + again);
         return call(p.rmId(), p.step().operation(), rm -> switch (p.step()) {
             case RESERVE -> rm.reserve(self, id, p.spec(), consumer.get());
             case MODIFY -> rm.modify(self, p.key(), id, p.spec());

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.doji.rm.fault.FaultKind;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -122,11 +123,31 @@ public final class TransactionEngine {
             }
             Instant sent = clock.instant();
             Answer a = calls.prepare(t.id(), p);
+            if (a.refused(FaultKind.INVALID_STATE_TRANSITION) && p.step() != Step.RESERVE && p.key() != null) {
+                a = afterStaleChange(t, p, a);
+            }
             if (a.ok()) {
                 return p.prepared(a.view().key(), sent.plus(calls.directory().holdTimeout(p.rmId())), a.outcome(p.outcome()));
             }
             return p.refused(a.outcome(p.outcome()), a.refused());
         });
+    }
+
+    /**
+     * The RM refused to change the part because a change nobody decides any more is pending there, or timed out
+     * there unacknowledged: a late copy of the prepare of a change that was aborted meanwhile (its coordinator had no
+     * answer and aborted before the copy arrived). The changes of one reservation are serialised here, so no live
+     * change owns it: it is aborted, and the part prepared again under a fresh id. Without this, the reservation could
+     * never be changed or cancelled again.
+     */
+    private Answer afterStaleChange(Transaction t, Participant p, Answer refused) {
+        Answer cleared = calls.abort(t.id(), p, "abort-stale");
+        if (!cleared.ok()) {
+            return refused;
+        }
+        LOG.info("{}: {} held a stale change of {} (a late copy of an aborted prepare); aborted it, preparing again",
+                t.id(), p.rmId(), p.key());
+        return calls.prepare(t.id(), p, "again");
     }
 
     /**

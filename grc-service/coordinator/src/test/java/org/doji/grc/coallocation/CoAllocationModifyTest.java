@@ -77,6 +77,8 @@ class CoAllocationModifyTest {
     private static final Map<String, ReservationKernel> kernels = new LinkedHashMap<>();
     /** RM B refuses every new hold while this is set (its answers as an RM that is full). */
     private static final AtomicBoolean bRefuses = new AtomicBoolean();
+    /** RM B refuses every cancel while this is set (as an RM that cannot change the reservation now). */
+    private static final AtomicBoolean bRefusesCancels = new AtomicBoolean();
     private static ExecutorService workers;
     private static ExecutorService rmCalls;
     private static CoAllocationService service;
@@ -128,12 +130,19 @@ class CoAllocationModifyTest {
                     if (bRefuses.get() && method.getName().equals("reserve")) {
                         throw DojiException.unavailable("NO_CAPACITY", "B is full");
                     }
+                    if (bRefusesCancels.get() && method.getName().equals("cancel")) {
+                        throw DojiException.illegalTransition("ReserveHeld", "CANCEL");
+                    }
                     try {
                         return method.invoke(rm, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     }
                 });
+    }
+
+    private static void kernelRefusesCancels(String rm, boolean refuse) {
+        bRefusesCancels.set(refuse);
     }
 
     /** One site of {@code cores} cores, on one of {@code sites} (none: any), for an hour {@code day} days ahead. */
@@ -224,6 +233,45 @@ class CoAllocationModifyTest {
         assertThatThrownBy(() -> service.modify(ALICE, key, correlation, request(9, 3)))
                 .as("the same id with another request").isInstanceOf(DojiException.class);
         assertEveryRmHoldsWhatTheCoAllocationSays(key);
+    }
+
+    @Test
+    void aRefusedModifyRepeatedOnceItCouldSucceedIsRefusedAgainAndChangesNothing() {
+        // a late copy of a refused call (delayed in the network): the user took the refusal and moved on
+        String key = reserved(request(12, 4));
+        CoAllocation before = service.get(ALICE, key);
+        String correlation = "m-" + UUID.randomUUID();
+        bRefuses.set(true);
+        try {
+            assertThatThrownBy(() -> service.modify(ALICE, key, correlation, request(12, 4, "B")))
+                    .isInstanceOf(DojiException.class).hasMessageContaining("B is full");
+        } finally {
+            bRefuses.set(false);
+        }
+        assertThatThrownBy(() -> service.modify(ALICE, key, correlation, request(12, 4, "B")))
+                .isInstanceOf(DojiException.class).hasMessageContaining("B is full");
+        assertThat(service.get(ALICE, key).request()).isEqualTo(before.request());
+        assertThat(heldAt("crm-b", key)).isEmpty();
+        assertEveryRmHoldsWhatTheCoAllocationSays(key);
+    }
+
+    @Test
+    void aRefusedCancelRepeatedOnceItCouldSucceedIsRefusedAgainAndTheCoAllocationStays() {
+        String key = reserved(request(13, 4, "B"));
+        String correlation = "x-" + UUID.randomUUID();
+        bRefuses.set(true);
+        kernelRefusesCancels("crm-b", true);
+        try {
+            assertThatThrownBy(() -> service.cancel(ALICE, key, correlation)).isInstanceOf(DojiException.class);
+        } finally {
+            kernelRefusesCancels("crm-b", false);
+            bRefuses.set(false);
+        }
+        assertThatThrownBy(() -> service.cancel(ALICE, key, correlation)).isInstanceOf(DojiException.class);
+        assertThat(service.get(ALICE, key).state()).isEqualTo(CoAllocationState.Reserved);
+        assertEveryRmHoldsWhatTheCoAllocationSays(key);
+        assertThat(service.cancel(ALICE, key, "x-" + UUID.randomUUID()).state()).as("a new cancel may")
+                .isIn(CoAllocationState.Cancelling, CoAllocationState.Cancelled);
     }
 
     @Test
