@@ -28,6 +28,7 @@ public final class Campaign {
         boolean trace = Boolean.getBoolean("dst.trace");
         Totals totals = new Totals();
         long started = System.nanoTime();
+        long cpu0 = Totals.cpu();
         long lastReport = started;
         for (long seed = first; seed < first + seeds; seed++) {
             SimConfig c = SimConfig.of(seed, operations, storage);
@@ -44,7 +45,7 @@ public final class Campaign {
             }
             if (System.nanoTime() - lastReport > 10_000_000_000L || seed == first + seeds - 1) {
                 lastReport = System.nanoTime();
-                System.out.println(totals.line(Duration.ofNanos(lastReport - started)));
+                System.out.println(totals.line(Duration.ofNanos(lastReport - started), Duration.ofNanos(Totals.cpu() - cpu0)));
             }
         }
         System.exit(totals.failed.isEmpty() ? 0 : 1);
@@ -78,12 +79,23 @@ public final class Campaign {
             }
         }
 
-        String line(Duration elapsed) {
+        /**
+         * @param elapsed wall time
+         * @param cpu     the CPU time of the simulation's one thread: its rate is the rate on one core, whatever else
+         *                the machine runs
+         */
+        String line(Duration elapsed, Duration cpu) {
             double minutes = Math.max(elapsed.toMillis(), 1) / 60_000.0;
-            return String.format("[%5.0f s] seeds %d, operations %d (%.0f/min), faults %d %s, crashes %d, events %d, "
-                            + "violations %d%s, longest settling %d s", elapsed.toMillis() / 1000.0, seeds, operations,
-                    operations / minutes, faults, byKind, crashes, events, violations,
-                    failed.isEmpty() ? "" : " (seeds " + failed + ")", maxSettleSeconds);
+            double cpuMinutes = Math.max(cpu.toMillis(), 1) / 60_000.0;
+            return String.format("[%5.0f s] seeds %d, operations %d (%.0f/min; %.0f per CPU minute), faults %d %s, "
+                            + "crashes %d, events %d, violations %d%s, longest settling %d s", elapsed.toMillis() / 1000.0,
+                    seeds, operations, operations / minutes, operations / cpuMinutes, faults, byKind, crashes, events,
+                    violations, failed.isEmpty() ? "" : " (seeds " + failed + ")", maxSettleSeconds);
+        }
+
+        /** The CPU time of the calling thread so far, in nanoseconds. */
+        static long cpu() {
+            return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         }
     }
 }

@@ -126,13 +126,13 @@ final class Checker {
         inventory.links().forEach(l -> capacity.put(l.id(), l.capacityMbps()));
         inventory.countables().forEach(c -> capacity.put(c.name(), c.total()));
         Map<String, TreeMap<Instant, Long>> steps = new HashMap<>();
-        Map<String, Set<String>> users = new HashMap<>();
+        Map<String, List<String>> users = new HashMap<>();
         for (StoredRows.Part p : rows) {
             if (p.committed()) {
                 book(steps, users, p.key(), p.start(), p.end(), p.amounts());
             }
             if (p.held() && p.pendingStart() != null) {
-                book(steps, users, p.key(), p.pendingStart(), p.pendingEnd(), p.pendingAmounts());
+                book(steps, users, p.key() + " (held)", p.pendingStart(), p.pendingEnd(), p.pendingAmounts());
             }
         }
         steps.forEach((resource, changes) -> {
@@ -141,23 +141,30 @@ final class Checker {
             for (Map.Entry<Instant, Long> e : changes.entrySet()) {
                 used += e.getValue();
                 if (used > cap) {
-                    fail("c oversubscribed", null, rm + ": " + resource + " holds " + used + " of " + cap + " at "
-                            + e.getKey() + " (reservations " + users.get(resource) + ")",
-                            users.get(resource).toArray(String[]::new));
+                    Instant at = e.getKey();
+                    List<String> there = users.get(resource).stream().filter(u -> covers(u, at)).toList();
+                    fail("c oversubscribed", null, rm + ": " + resource + " holds " + used + " of " + cap + " at " + at
+                            + ": " + there, there.stream().map(u -> u.substring(0, u.indexOf(' '))).toArray(String[]::new));
                     return;
                 }
             }
         });
     }
 
-    private static void book(Map<String, TreeMap<Instant, Long>> steps, Map<String, Set<String>> users, String key,
+    private static void book(Map<String, TreeMap<Instant, Long>> steps, Map<String, List<String>> users, String key,
                              Instant from, Instant to, Map<String, Long> amounts) {
         amounts.forEach((resource, amount) -> {
             TreeMap<Instant, Long> s = steps.computeIfAbsent(resource, k -> new TreeMap<>());
             s.merge(from, amount, Long::sum);
             s.merge(to, -amount, Long::sum);
-            users.computeIfAbsent(resource, k -> new LinkedHashSet<>()).add(key);
+            users.computeIfAbsent(resource, k -> new ArrayList<>()).add(key + " " + amount + " " + from + ".." + to);
         });
+    }
+
+    /** Whether a booking described as "key amount from..to" covers {@code at}. */
+    private static boolean covers(String booking, Instant at) {
+        String[] window = booking.substring(booking.lastIndexOf(' ') + 1).split("\\.\\.");
+        return !at.isBefore(Instant.parse(window[0])) && at.isBefore(Instant.parse(window[1]));
     }
 
     private void acknowledged(List<Workload.Ack> acks, Map<String, CoAllocationRecord> byKey) {

@@ -15,16 +15,20 @@ final class FaultPlan {
     /** How often each fault happens; a probability per message or per commit, or a mean interval. */
     record Rates(double lost, double answerLost, double delayed, double duplicated, double crashInCall,
                  double callerCrash, double crashAtCommit, Duration meanBetweenCrashes, Duration meanBetweenPartitions,
-                 Duration maxDowntime, Duration maxSkew) {
+                 Duration meanBetweenLinkFailures, Duration maxDowntime, Duration maxSkew) {
 
-        /** The campaign's default: roughly one message in eight suffers something. */
+        /**
+         * The campaign's default: roughly one message in eight suffers something; a process crashes on its own about
+         * every minute and is down for up to four (longer than a hold); a pair is cut apart every two minutes, a link
+         * of a network RM fails every three.
+         */
         static Rates standard() {
-            return new Rates(0.03, 0.03, 0.02, 0.02, 0.004, 0.002, 0.002, Duration.ofMinutes(4), Duration.ofMinutes(6),
-                    Duration.ofMinutes(4), Duration.ofSeconds(1));
+            return new Rates(0.03, 0.03, 0.02, 0.02, 0.004, 0.002, 0.002, Duration.ofMinutes(1), Duration.ofMinutes(2),
+                    Duration.ofMinutes(3), Duration.ofMinutes(4), Duration.ofSeconds(1));
         }
 
         static Rates none() {
-            return new Rates(0, 0, 0, 0, 0, 0, 0, null, null, Duration.ZERO, Duration.ZERO);
+            return new Rates(0, 0, 0, 0, 0, 0, 0, null, null, null, Duration.ZERO, Duration.ZERO);
         }
     }
 
@@ -32,7 +36,8 @@ final class FaultPlan {
     enum Fate { DELIVERED, LOST, DELAYED }
 
     /** Faults counted by kind, for the report. */
-    enum Kind { LOST, ANSWER_LOST, DELAYED, DUPLICATED, CRASH_IN_CALL, CALLER_CRASH, CRASH_AT_COMMIT, CRASH, PARTITION }
+    enum Kind { LOST, ANSWER_LOST, DELAYED, DUPLICATED, CRASH_IN_CALL, CALLER_CRASH, CRASH_AT_COMMIT, CRASH, PARTITION,
+        LINK_DOWN }
 
     private final SplittableRandom random;
     private final Rates rates;

@@ -90,6 +90,8 @@ final class JpaStorage {
             em = SharedEntityManagerCreator.createSharedEntityManager(emf);
             tx = new CommitFaultingTransactions(emf);
             beans.registerSingleton("transactionManager", tx);
+            // as in the service: the repositories' JPA exceptions become Spring's data access exceptions
+            beans.registerSingleton("exceptionTranslator", new org.springframework.orm.jpa.vendor.HibernateJpaDialect());
         }
 
         /** A repository as Spring Data makes it for the service: its methods transactional, as declared. */
@@ -120,11 +122,16 @@ final class JpaStorage {
             super(emf);
         }
 
+        /** A read-only transaction (a repository's read) writes nothing: dying at its end is dying between steps. */
         @Override
         protected void doCommit(DefaultTransactionStatus status) {
-            faults.beforeCommit();
+            if (!status.isReadOnly()) {
+                faults.beforeCommit();
+            }
             super.doCommit(status);
-            faults.afterCommit();
+            if (!status.isReadOnly()) {
+                faults.afterCommit();
+            }
         }
     }
 

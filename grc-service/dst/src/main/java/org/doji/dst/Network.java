@@ -32,9 +32,12 @@ final class Network {
         return calls;
     }
 
-    /** Notes what an answer said (the trace of a failing co-allocation names its reservations). */
-    void noteAnswer(String what) {
-        scheduler.trace().note("answered " + what);
+    /**
+     * Notes what an answer said (the trace of a failing co-allocation names its reservations): its key and states,
+     * and in a recorded trace its window and paths too.
+     */
+    void noteAnswer(org.doji.rm.model.ReservationView v, Supplier<String> details) {
+        scheduler.trace().note("answered " + v.key() + " " + v.reservationState() + "/" + v.lifecycleState(), details);
     }
 
     /** Cuts {@code a} and {@code b} apart until {@code until}. */

@@ -92,8 +92,18 @@ final class RemoteRm implements ResourceManager {
     /** Notes the answer's key in the trace (a failing co-allocation's trail names its reservations). */
     private ReservationView answer(ReservationView v) {
         if (v != null) {
-            network.noteAnswer(v.key() + " " + v.reservationState() + "/" + v.lifecycleState());
+            network.noteAnswer(v, () -> " " + window(v.spec()) + paths(v.allocation()) + (v.pendingSpec() == null ? ""
+                    : " pending " + window(v.pendingSpec()) + paths(v.pendingAllocation())));
         }
         return v;
+    }
+
+    private static String window(org.doji.rm.model.ReservationSpec s) {
+        return s == null ? "" : s.window().start() + ".." + s.window().end();
+    }
+
+    private static String paths(org.doji.rm.model.Allocation a) {
+        return a == null || a.network().isEmpty() ? "" : " " + a.network().stream()
+                .map(n -> n.bandwidthMbps() + "@" + n.links()).toList();
     }
 }

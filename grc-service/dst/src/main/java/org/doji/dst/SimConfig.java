@@ -25,7 +25,7 @@ record SimConfig(long seed, int operations, boolean hierarchy, Storage storage, 
     /** The standard run of a seed: a hierarchical grid on every third seed. */
     static SimConfig of(long seed, int operations, Storage storage) {
         return new SimConfig(seed, operations, Math.floorMod(seed, 3) == 2, storage, FaultPlan.Rates.standard(), false, 6,
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(4));
     }
 
     SimConfig tracing() {

@@ -58,13 +58,18 @@ final class SimRun {
             faults.on(true);
             scheduleCrash();
             schedulePartition();
+            scheduleLinkFailure();
             while (!workload.allIssued() && scheduler.step(Instant.MAX)) {
                 // the faulty period: until every operation was issued
             }
             Instant quiet = stopFaults();
             Duration settled = settle(quiet);
             List<Checker.Violation> violations = check();
+            if (settled != null && violations.isEmpty()) {
+                violations.addAll(cancelEverything());
+            }
             if (settled == null) {
+                violations.addAll(0, failedParts());
                 violations.add(0, new Checker.Violation("e never settled", null, "not settled " + SETTLE_LIMIT
                         + " after the last fault: " + unsettled(), Set.of()));
             }
@@ -148,10 +153,38 @@ final class SimRun {
         });
     }
 
+    /**
+     * A link of a network RM goes down for a while (its reservations over it are routed around or fail, and the
+     * co-allocations holding a failed part are released), then comes back.
+     */
+    private void scheduleLinkFailure() {
+        if (config.rates().meanBetweenLinkFailures() == null) {
+            return;
+        }
+        scheduler.after(faults.exponential(config.rates().meanBetweenLinkFailures()), null, "link failure", () -> {
+            if (!faults.on()) {
+                return;
+            }
+            List<RmNode> networks = nodes.rms().stream().filter(r -> !r.inventory().links().isEmpty()).toList();
+            RmNode nrm = networks.get(faults.random().nextInt(networks.size()));
+            var links = nrm.inventory().links();
+            String link = links.get(faults.random().nextInt(links.size())).id();
+            faults.counted(FaultPlan.Kind.LINK_DOWN);
+            scheduler.trace().note("link down " + nrm.id() + " " + link);
+            nrm.link(link, true);
+            scheduler.after(Duration.ofSeconds(10 + faults.random().nextInt(290)), null, "link up", () -> {
+                scheduler.trace().note("link up " + nrm.id() + " " + link);
+                nrm.link(link, false);
+            });
+            scheduleLinkFailure();
+        });
+    }
+
     /** Faults end: the network heals, every process that is down starts again a second later. */
     private Instant stopFaults() {
         faults.on(false);
         network.healAll();
+        nodes.rms().forEach(r -> List.copyOf(r.downLinks()).forEach(l -> r.link(l, false)));
         crashes = faults.counts().getOrDefault(FaultPlan.Kind.CRASH, 0)
                 + faults.counts().getOrDefault(FaultPlan.Kind.CRASH_IN_CALL, 0)
                 + faults.counts().getOrDefault(FaultPlan.Kind.CALLER_CRASH, 0)
@@ -213,17 +246,99 @@ final class SimRun {
                 out.add(r.id() + ": " + held + " changes held");
             }
         }
+        // a part that failed after its commit (a link down, no other path) is released with its co-allocation, on the
+        // RM's notification or at the latest by the GRC's next part audit
+        List<Checker.Violation> failed = failedParts();
+        if (!failed.isEmpty()) {
+            out.add(failed.size() + " failed parts of live co-allocations, first " + failed.get(0));
+        }
         return String.join(", ", out);
     }
 
+    /**
+     * The parts a Reserved or Active co-allocation lists (down through the child GRCs' reservations) that failed after
+     * their commit: each is released with its co-allocation, on its RM's notification or by the next part audit.
+     */
+    private List<Checker.Violation> failedParts() {
+        Map<String, Map<String, StoredRows.Part>> parts = new LinkedHashMap<>();
+        nodes.rms().forEach(r -> r.storage().rows().forEach(x -> parts.computeIfAbsent(r.id(), k -> new LinkedHashMap<>())
+                .put(x.getKey(), StoredRows.of(r.id(), x))));
+        nodes.grcs().stream().filter(g -> g != top).forEach(g -> g.storage().delegatedRows().forEach(x -> parts
+                .computeIfAbsent(g.id(), k -> new LinkedHashMap<>()).put(x.getKey(), StoredRows.of(g.id(), x))));
+        List<Checker.Violation> out = new ArrayList<>();
+        for (CoAllocationRecord c : top.storage().coAllocationRows()) {
+            if (c.getState() == org.doji.grc.model.CoAllocationState.Reserved
+                    || c.getState() == org.doji.grc.model.CoAllocationState.Active) {
+                StoredRows.outcomes(c.getOutcomesJson()).forEach(o -> failedBelow(c.getKey(), o[0], o[1], parts, out));
+            }
+        }
+        return out;
+    }
+
+    private static void failedBelow(String co, String holder, String key, Map<String, Map<String, StoredRows.Part>> parts,
+                                    List<Checker.Violation> out) {
+        StoredRows.Part p = parts.getOrDefault(holder, Map.of()).get(key);
+        if (p == null) {
+            return;
+        }
+        if (p.lifecycle() == org.doji.rm.model.LifecycleState.Failed) {
+            out.add(new Checker.Violation("e never settled", co, "its part " + p.describe() + " failed and it is still live",
+                    Set.of(key)));
+            return;
+        }
+        p.parts().forEach(q -> failedBelow(co, q[0], q[1], parts, out));
+    }
+
     private List<Checker.Violation> check() {
+        return checkWith(workload.acks);
+    }
+
+    private List<Checker.Violation> checkWith(List<Workload.Ack> acks) {
         Map<String, List<StoredRows.Part>> leaves = new LinkedHashMap<>();
         nodes.rms().forEach(r -> leaves.put(r.id(), r.storage().rows().stream().map(x -> StoredRows.of(r.id(), x)).toList()));
         Map<String, List<StoredRows.Part>> children = new LinkedHashMap<>();
         nodes.grcs().stream().filter(g -> g != top).forEach(g -> children.put(g.id(),
                 g.storage().delegatedRows().stream().map(x -> StoredRows.of(g.id(), x)).toList()));
         List<CoAllocationRecord> coAllocations = top.storage().coAllocationRows();
-        return new ArrayList<>(new Checker().check(leaves, inventories, children, coAllocations, workload.acks));
+        return new ArrayList<>(new Checker().check(leaves, inventories, children, coAllocations, acks));
+    }
+
+    /**
+     * (f) Nothing is stuck: once settled, every Reserved or Active co-allocation can still be cancelled by its owner,
+     * and afterwards nothing of it is left anywhere (a change left pending or timed out at an RM must not block it).
+     */
+    private List<Checker.Violation> cancelEverything() {
+        List<Checker.Violation> stuck = new ArrayList<>();
+        scheduler.trace().note("cancelling everything");
+        for (CoAllocationRecord c : top.storage().coAllocationRows()) {
+            if (c.getState() != org.doji.grc.model.CoAllocationState.Reserved
+                    && c.getState() != org.doji.grc.model.CoAllocationState.Active) {
+                continue;
+            }
+            try {
+                network.call(null, top, "final cancel " + c.getKey(), () -> top.service()
+                        .cancel(org.doji.rm.api.Caller.user(c.getOwner()), c.getKey(), "final-" + c.getKey()));
+            } catch (org.doji.rm.fault.DojiException e) {
+                stuck.add(new Checker.Violation("f stuck", c.getKey(), "its owner cannot cancel it: " + e.errorCode()
+                        + " " + e.getMessage(), Set.of()));
+            }
+        }
+        if (settle(scheduler.now()) == null) {
+            stuck.add(new Checker.Violation("f stuck", null, "not settled after cancelling everything: " + unsettled(),
+                    Set.of()));
+            return stuck;
+        }
+        for (Checker.Violation v : checkWith(List.of())) {
+            stuck.add(new Checker.Violation("f stuck", v.coAllocation(), "after cancelling everything: " + v, v.keys()));
+        }
+        for (CoAllocationRecord c : top.storage().coAllocationRows()) {
+            if (c.getState() == org.doji.grc.model.CoAllocationState.Reserved
+                    || c.getState() == org.doji.grc.model.CoAllocationState.Active) {
+                stuck.add(new Checker.Violation("f stuck", c.getKey(), "still " + c.getState() + " after its cancel",
+                        Set.of()));
+            }
+        }
+        return stuck;
     }
 
     /** With the trace recorded: its lines that name the first violation's co-allocation or reservations. */
@@ -231,10 +346,15 @@ final class SimRun {
         if (violations.isEmpty() || !scheduler.trace().recording()) {
             return List.of();
         }
-        Checker.Violation v = violations.get(0);
+        Checker.Violation v = violations.stream().filter(x -> x.coAllocation() != null).findFirst().orElse(violations.get(0));
         Set<String> needles = new LinkedHashSet<>(v.keys());
         if (v.coAllocation() != null) {
             needles.add(v.coAllocation());
+            // every reservation held for it, at the RMs and at the child GRCs' RM ports
+            nodes.rms().forEach(r -> r.storage().rows().stream().filter(x -> v.coAllocation().equals(x.getGlobalId()))
+                    .forEach(x -> needles.add(x.getKey())));
+            nodes.grcs().stream().filter(g -> g != top).forEach(g -> g.storage().delegatedRows().stream()
+                    .filter(x -> v.coAllocation().equals(StoredRows.globalIdOf(x))).forEach(x -> needles.add(x.getKey())));
         }
         return scheduler.trace().linesNaming(needles);
     }

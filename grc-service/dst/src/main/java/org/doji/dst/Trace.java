@@ -33,9 +33,14 @@ final class Trace {
 
     /** A value that decided what happened next (a fault drawn, an answer's key). */
     void note(String what) {
+        note(what, null);
+    }
+
+    /** The same, with {@code more} written to a recorded trace only (it does not enter the hash). */
+    void note(String what, java.util.function.Supplier<String> more) {
         mix(what.hashCode());
         if (lines != null) {
-            lines.add("  " + what);
+            lines.add("  " + what + (more == null ? "" : more.get()));
         }
     }
 

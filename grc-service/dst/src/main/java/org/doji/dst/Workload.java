@@ -14,10 +14,10 @@ import org.doji.rm.api.Caller;
 import org.doji.rm.fault.DojiException;
 
 /**
- * The GRC's users: each makes, at random moments, a seeded mix of create, modify, cancel and status reads on their
- * own co-allocations. A call that gets no answer is sent again with the same correlation id (backing off) until it
- * is answered, as a real client's retries are; every answered call is recorded, since what an acknowledgement
- * promised is checked at the end.
+ * The GRC's users: each makes a seeded mix of create, modify, cancel and status reads on their own co-allocations,
+ * one call at a time, a random pause after each answer. A call that gets no answer is sent again with the same
+ * correlation id (backing off) until it is answered, as a real client's retries are; every answered call is
+ * recorded, since what an acknowledgement promised is checked at the end (in the order the user learnt of them).
  */
 final class Workload {
 
@@ -94,7 +94,7 @@ final class Workload {
         String correlation = "u" + user + "-" + serial++;
         if (mine.isEmpty() || dice < 45) {
             CoRequest request = request(scheduler.now());
-            send("create " + correlation, () -> grc.service().create(caller, correlation, request, null), key -> {
+            send(user, "create " + correlation, () -> grc.service().create(caller, correlation, request, null), key -> {
                 mine.add(key);
                 acks.add(new Ack("create", key, request));
             });
@@ -102,25 +102,29 @@ final class Workload {
             String key = mine.get(random.nextInt(mine.size()));
             if (dice < 65) {
                 CoRequest request = request(scheduler.now());
-                send("modify " + key + " " + correlation, () -> grc.service().modify(caller, key, correlation, request),
+                send(user, "modify " + key + " " + correlation, () -> grc.service().modify(caller, key, correlation, request),
                         c -> acks.add(new Ack("modify", key, request)));
             } else if (dice < 85) {
-                send("cancel " + key + " " + correlation, () -> grc.service().cancel(caller, key, correlation), c -> {
+                send(user, "cancel " + key + " " + correlation, () -> grc.service().cancel(caller, key, correlation), c -> {
                     mine.remove(key);
                     acks.add(new Ack("cancel", key, null));
                 });
             } else {
-                send("get " + key, () -> grc.service().get(caller, key), c -> { });
+                send(user, "get " + key, () -> grc.service().get(caller, key), c -> { });
             }
         }
-        scheduler.after(gap(), null, "user " + user, () -> next(user));
     }
 
-    private <T> void send(String what, Supplier<T> call, java.util.function.Consumer<T> onAnswer) {
-        attempt(what, call, onAnswer, Duration.ofSeconds(1));
+    /** Sends a call (again until answered); once answered, the user's next call follows after a pause. */
+    private <T> void send(int user, String what, Supplier<T> call, java.util.function.Consumer<T> onAnswer) {
+        attempt(what, call, answer -> {
+            onAnswer.accept(answer);
+            scheduler.after(gap(), null, "user " + user, () -> next(user));
+        }, () -> scheduler.after(gap(), null, "user " + user, () -> next(user)), Duration.ofSeconds(1));
     }
 
-    private <T> void attempt(String what, Supplier<T> call, java.util.function.Consumer<T> onAnswer, Duration backoff) {
+    private <T> void attempt(String what, Supplier<T> call, java.util.function.Consumer<T> onAnswer, Runnable onRefusal,
+                             Duration backoff) {
         T answer;
         try {
             answer = network.call(null, grc, what, call);
@@ -128,12 +132,13 @@ final class Workload {
             resent++;
             Duration next = backoff.multipliedBy(2).compareTo(Duration.ofSeconds(30)) > 0 ? Duration.ofSeconds(30)
                     : backoff.multipliedBy(2);
-            scheduler.after(backoff, null, "resend " + what, () -> attempt(what, call, onAnswer, next));
+            scheduler.after(backoff, null, "resend " + what, () -> attempt(what, call, onAnswer, onRefusal, next));
             return;
         } catch (DojiException e) {
             answered++;
             refused++;
             scheduler.trace().note("refused " + what + " " + e.errorCode());
+            onRefusal.run();
             return;
         }
         answered++;

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The CI variant of the deterministic simulation: many seeds of the whole coordination (flat and two GRC levels)
- * under faults, each checked by the invariant checker, plus the seeds that once found a bug. Sizes:
- * {@code -Ddst.seeds}, {@code -Ddst.operations}; a campaign runs {@link Campaign}.
+ * under faults, each checked by the invariant checker, plus the seeds that once found a bug, in the fast mode; and a
+ * few seeds on the real JPA stores. Sizes: {@code -Ddst.seeds}, {@code -Ddst.operations}, {@code -Ddst.jpa-seeds},
+ * {@code -Ddst.jpa-operations}; a campaign runs {@link Campaign}.
  */
 class DeterministicSimulationTest {
 
@@ -21,8 +22,9 @@ class DeterministicSimulationTest {
      * RM that timed out unacknowledged, after which no cancel of that co-allocation could go through.
      */
     private static final List<SimConfig> REGRESSIONS = List.of(
-            new SimConfig(1, 100, false, SimConfig.Storage.MEMORY, FaultPlan.Rates.standard(), false, 6,
-                    Duration.ofSeconds(20)));
+            new SimConfig(1, 100, false, SimConfig.Storage.MEMORY, new FaultPlan.Rates(0.03, 0.03, 0.02, 0.02, 0.004, 0.002,
+                    0.002, Duration.ofMinutes(4), Duration.ofMinutes(6), null, Duration.ofMinutes(4), Duration.ofSeconds(1)),
+                    false, 6, Duration.ofSeconds(20)));
 
     @Test
     void everySeedKeepsEveryInvariant() {
@@ -35,10 +37,23 @@ class DeterministicSimulationTest {
         assertThat(failures(runs)).isEmpty();
     }
 
+    /** A few seeds on the real JPA stores (H2 per process): slower, the same invariants. */
+    @Test
+    void theRealStoresKeepEveryInvariantToo() {
+        int seeds = Integer.getInteger("dst.jpa-seeds", 3);
+        int operations = Integer.getInteger("dst.jpa-operations", 80);
+        List<SimConfig> runs = new ArrayList<>();
+        for (long seed = 1; seed <= seeds; seed++) {
+            runs.add(SimConfig.of(seed, operations, SimConfig.Storage.JPA));
+        }
+        assertThat(failures(runs)).isEmpty();
+    }
+
     static List<String> failures(List<SimConfig> runs) {
         Campaign.Totals totals = new Campaign.Totals();
         List<String> failed = new ArrayList<>();
         long t0 = System.nanoTime();
+        long cpu0 = Campaign.Totals.cpu();
         for (SimConfig c : runs) {
             SimResult r = new SimRun(c).run();
             totals.add(r);
@@ -47,7 +62,7 @@ class DeterministicSimulationTest {
                 failed.add(new SimRun(c.tracing()).run().failureReport());
             }
         }
-        System.out.println(totals.line(Duration.ofNanos(System.nanoTime() - t0)));
+        System.out.println(totals.line(Duration.ofNanos(System.nanoTime() - t0), Duration.ofNanos(Campaign.Totals.cpu() - cpu0)));
         return failed;
     }
 }

@@ -121,6 +121,14 @@ final class RouteRepair {
         List<NetworkAllocation> paths = new ArrayList<>();
         List<Booking> kept = new ArrayList<>();
         try {
+            // the paths that stay keep their bandwidth: the paths routed again must not take it
+            for (NetworkAllocation na : r.allocation.network()) {
+                if (na.links().stream().noneMatch(downLinks::contains)) {
+                    List<Booking> staying = Booking.of(r.spec.window(), new Allocation(List.of(), List.of(na), List.of(), 0));
+                    calendar.apply(staying, 1);
+                    kept.addAll(staying);
+                }
+            }
             for (int i = 0; i < r.allocation.network().size(); i++) {
                 NetworkAllocation na = r.allocation.network().get(i);
                 if (na.links().stream().noneMatch(downLinks::contains)) {

@@ -72,12 +72,14 @@ public final class CallLedger {
     private static final int MAX_MESSAGE = 3000;
 
     /**
-     * Whether a repeat of the call must get this refusal again: a definite answer to what the call asked, not a
-     * failure of the service (an internal error) or of reaching it, after which the same call may succeed.
+     * Whether a repeat of the call must get this refusal again: a refusal that depends on the state of the service
+     * (what is free, what state the reservation is in), so that the same call could act later. A refusal of the call
+     * itself (invalid, unknown, not allowed) is the same whenever it is repeated and is not stored (hostile input
+     * stores nothing); nor is a failure of the service or of reaching it, after which the same call may succeed.
      */
     public static boolean recordable(DojiException e) {
-        return e.kind() != FaultKind.INTERNAL_ERROR && !"RM_UNREACHABLE".equals(e.errorCode())
-                && !"REMOTE_FAULT".equals(e.errorCode());
+        return (e.kind() == FaultKind.RESOURCE_UNAVAILABLE || e.kind() == FaultKind.INVALID_STATE_TRANSITION)
+                && !"RM_UNREACHABLE".equals(e.errorCode()) && !"REMOTE_FAULT".equals(e.errorCode());
     }
 
     /** The stored form of a refusal (its kind, code and message; the message shortened). */

@@ -13,10 +13,15 @@ import java.util.HexFormat;
 /** JSON for the stored documents (records with java.time), and payload hashes for idempotency. */
 public final class JsonCodec {
 
-    private final ObjectMapper mapper = new ObjectMapper()
+    /**
+     * One mapper for every codec: configured once and then only used (thread-safe), so the serializers it builds for
+     * each type are built once per process, not again for every store or service a restart builds.
+     */
+    private static final ObjectMapper MAPPER = new ObjectMapper()
             .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private final ObjectMapper mapper = MAPPER;
 
     public String write(Object value) {
         if (value == null) {

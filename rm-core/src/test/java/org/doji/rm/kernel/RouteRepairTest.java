@@ -191,4 +191,48 @@ class RouteRepairTest {
         assertThat(links(booked(8_000, w))).containsExactly("A--B:2");
         assertThat(f.kernel.capacityViolations()).isEmpty();
     }
+
+    /**
+     * A reservation's paths that stay keep their bandwidth while its other paths are routed again: the moved path
+     * must not take a link's bandwidth that a staying path of the same reservation uses (found by a deterministic
+     * simulation seed: a link booked beyond its capacity).
+     */
+    @Test
+    void aPathRoutedAgainDoesNotTakeTheBandwidthOfTheReservationsPathsThatStay() {
+        // A--B 1000, A--C 800, C--B 800: A-B goes direct (widest), A-C direct; with A--C down, A-C could only go A--B--C
+        BackendInventory triangle = new BackendInventory(RmKind.NETWORK, "D", List.of(),
+                List.of(new BackendInventory.NetEndpoint("A", false), new BackendInventory.NetEndpoint("B", false),
+                        new BackendInventory.NetEndpoint("C", false)),
+                List.of(new BackendInventory.NetLink("A--B", "A", "B", 1_000, 0.005, null),
+                        new BackendInventory.NetLink("A--C", "A", "C", 800, 0.005, null),
+                        new BackendInventory.NetLink("C--B", "C", "B", 800, 0.005, null)),
+                List.of(), List.of());
+        Set<String> down = new java.util.HashSet<>();
+        SimulatedBackend widest = new SimulatedBackend(triangle) {
+            @Override
+            public LiveState liveState() {
+                return new LiveState(true, Set.of(), Set.copyOf(down), "ok");
+            }
+
+            @Override
+            public NetworkRouting routing(String policy) {
+                return WidestPathRouting.INSTANCE;
+            }
+        };
+        KernelFixture k = new KernelFixture(widest, KernelFixture.settings(Duration.ofMinutes(2), Map.of()), KernelFixture.T0);
+        TimeWindow w = KernelFixture.window(60, 120);
+        ReservationSpec two = new ReservationSpec(w, List.of(), List.of(new NetworkDemand("A", "B", 600, null, null),
+                new NetworkDemand("A", "C", 500, null, null)), List.of(), List.of("alice"), "co-1");
+        ReservationView v = k.kernel.commit(KernelFixture.GRC,
+                k.kernel.reserve(KernelFixture.GRC, KernelFixture.id(), two, KernelFixture.CONSUMER).key(), KernelFixture.id());
+        assertThat(v.allocation().network()).extracting(n -> n.links()).containsExactly(List.of("A--B"), List.of("A--C"));
+
+        down.add("A--C");
+        k.kernel.tick();
+
+        assertThat(k.kernel.capacityViolations()).isEmpty();
+        assertThat(k.kernel.usageAt("A--B", w.start().plusSeconds(60))).isLessThanOrEqualTo(1_000);
+        ReservationView after = k.kernel.get(KernelFixture.GRC, v.key());
+        assertThat(after.lifecycleState()).as("A-C fits no other path beside A-B's 600").isEqualTo(LifecycleState.Failed);
+    }
 }

@@ -42,4 +42,20 @@ class CallLedgerTest {
                     .isInstanceOf(DojiException.class).hasMessageContaining("a correlation id is required");
         }
     }
+
+    @Test
+    void aRecordedRefusalIsGivenAgainToARepeatAndOnlyStateDependentRefusalsAreRecorded() {
+        String id = CallLedger.callId("", Caller.user("alice"), "c-3");
+        DojiException full = DojiException.unavailable("INSUFFICIENT_CORES", "4 cores are not free");
+        calls.put(id, new RecordedCall(id, "reserve", "h1", null, CallLedger.refusal(full)));
+        assertThatThrownBy(() -> ledger.repeated(id, "c-3", "reserve", "h1")).isInstanceOf(DojiException.class)
+                .hasMessage("4 cores are not free")
+                .satisfies(e -> assertThat(((DojiException) e).errorCode()).isEqualTo("INSUFFICIENT_CORES"));
+        assertThat(CallLedger.recordable(full)).isTrue();
+        assertThat(CallLedger.recordable(DojiException.illegalTransition("ReserveTimeout", "CANCEL"))).isTrue();
+        assertThat(CallLedger.recordable(DojiException.invalid("BAD_WINDOW", "no"))).as("hostile input stores nothing")
+                .isFalse();
+        assertThat(CallLedger.recordable(DojiException.unknown("r-1"))).isFalse();
+        assertThat(CallLedger.recordable(DojiException.unavailable("RM_UNREACHABLE", "lost"))).isFalse();
+    }
 }

@@ -265,9 +265,13 @@ public class GrcResourceManager implements ResourceManager {
             String key = live.getKey();
             Transaction t = Transaction.release(key + ":release:" + live.getVersion(), SubjectType.DELEGATED, key,
                     live.getVersion(), books.parts(live), null, why, clock.instant());
-            log.warn("reservation {}: {}; releasing every child part", key, why);
-            locks.withLock("rm:" + key, () -> engine.owning(t.id(),
-                    () -> engine.complete(engine.begin(t, () -> { }), runner.phaseTwoInline())));
+            locks.withLock("rm:" + key, () -> {
+                if (!engine.log().ofSubject(key).isEmpty()) {
+                    return null; // released already (an audit and a notification, or two copies of one, for one part)
+                }
+                log.warn("reservation {}: {}; releasing every child part", key, why);
+                return engine.owning(t.id(), () -> engine.complete(engine.begin(t, () -> { }), runner.phaseTwoInline()));
+            });
             return true;
         }
         return false;
@@ -316,8 +320,14 @@ public class GrcResourceManager implements ResourceManager {
     /** Prepares a change of an existing reservation at its children; on refusal the reservation is as it was. */
     private String change(DelegatedReservation r, ReservationState to, PendingChange pending, Change change,
                           ReservationSpec spec, List<Participant> steps, String refusal) {
-        Instant expires = clock.instant().plus(effectiveHold());
         String key = r.getKey();
+        if (!engine.log().ofSubject(key).isEmpty()) {
+            // the last change is still being completed at the children: the next one would run beside it, and the last
+            // one's end would write its parts over the next one's (as at the user's port, one change at a time)
+            throw DojiException.illegalTransition(r.getReservationState() + " (a change is still being completed at the"
+                    + " children)", change.name());
+        }
+        Instant expires = clock.instant().plus(effectiveHold());
         Transaction t = Transaction.begin(key + ":" + change.name().toLowerCase() + ":" + r.getVersion(), SubjectType.DELEGATED,
                 key, change, r.getVersion(), steps, null, expires, clock.instant());
         prepare(t, () -> store.update(key, rec -> {

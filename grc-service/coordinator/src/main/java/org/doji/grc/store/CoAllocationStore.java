@@ -42,9 +42,11 @@ public class CoAllocationStore {
     private final CallLedger ledger;
     private final TransactionTemplate tx;
     private final Clock clock;
-    private final ObjectMapper json = new ObjectMapper().registerModule(new JavaTimeModule())
+    /** Configured once and only used (thread-safe): its serializers are built once per process. */
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private final ObjectMapper json = JSON;
 
     /**
      * Told of a co-allocation's creation (with its consumer EPR's address, or null) and of every change of its
