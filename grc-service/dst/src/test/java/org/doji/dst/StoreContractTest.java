@@ -9,7 +9,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.doji.grc.core.CoAllocationStore;
+import org.doji.grc.store.CoAllocationStore;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
