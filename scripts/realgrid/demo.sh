@@ -25,11 +25,18 @@ t0=$SECONDS
 cd "$root"
 
 stopping=""
+key=""
 stop_all() {
   [ -n "$stopping" ] && return
   stopping=yes
   # a second Ctrl-C, or a closed terminal or pipe (SIGPIPE on the next line printed), must not cut the stop short
   trap '' INT TERM PIPE
+  # the sample co-allocation is cancelled first: the batch systems keep their reservations across a restart
+  # (Grid Engine's AR, Slurm's reservation), and would hold the nodes for the rest of its window
+  if [ -n "$key" ]; then
+    log "cancelling the sample co-allocation $key"
+    DOJI_GRC=http://localhost:$port/services/grc "$root/scripts/doji" cancel "$key" || true
+  fi
   log "stopping the RMs, the GRC, the network and the real systems"
   "$here/grid.sh" stop-services --data="$data" || true
   "$here/grid.sh" down || true
