@@ -111,7 +111,7 @@ class BadInputIT {
     @BeforeAll
     static void start() {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-x", "X", "D", 1, 4, 1.0, Map.of()).build(),
-                0, TestDatabase.grid("mem"), Map.of(), Map.of());
+                0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.notifications.consumers[0]", "http://127.0.0.1:"));
         // after the start: each Spring Boot application resets Logback's configuration as it starts
         var root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         logged.start();
@@ -379,5 +379,88 @@ class BadInputIT {
                     assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("SCHEMA_VIOLATION");
                     assertThat(BaseFaults.description(f.getFaultInfo())).contains("'0'", "minInclusive", "Cores");
                 });
+    }
+
+    /** One SOAP port of a service: its address, one request it takes, that request's SOAPAction, and another port operation's action. */
+    record AnyPort(String name, String url, String action, String body, String otherAction) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** Every SOAP port of the GRC (user port, RM port, notification consumer, subscription manager) and an RM's. */
+    static List<AnyPort> everyPort() {
+        String base = grid.grcUrl().substring(0, grid.grcUrl().lastIndexOf('/'));
+        Port grc = ports().get(0);
+        Port rm = ports().get(1);
+        String destroy = "http://docs.oasis-open.org/wsrf/rlw-2/ImmediateResourceTermination/DestroyRequest";
+        String wsn = "xmlns:wsnt=\"http://docs.oasis-open.org/wsn/b-2\"";
+        Port notify = new Port("notify", base + "/notify", "", wsn, () -> 0);
+        Port manager = new Port("subscriptions", base + "/subscriptions", "", wsn, () -> 0);
+        return List.of(
+                new AnyPort("grc", grid.grcUrl(), grc.action(), grc.request("2", ""), destroy),
+                new AnyPort("grc (cancel's action)", grid.grcUrl(), grc.action(), grc.request("2", ""),
+                        "http://doji.org/ns/2026/grc/cancel"),
+                new AnyPort("grc's rm port", base + "/rm", rm.action(), rm.request("2", "").replace("site=\"X\"", "site=\"X\""), destroy),
+                new AnyPort("grc's rm port (cancel's action)", base + "/rm", rm.action(), rm.request("2", ""),
+                        "http://doji.org/ns/2026/rm/cancel"),
+                new AnyPort("rm", rm.url(), rm.action(), rm.request("2", ""), destroy),
+                new AnyPort("rm (cancel's action)", rm.url(), rm.action(), rm.request("2", ""), "http://doji.org/ns/2026/rm/cancel"),
+                new AnyPort("notify", base + "/notify", "http://docs.oasis-open.org/wsn/bw-2/NotificationConsumer/Notify",
+                        notify.envelope("<wsnt:Notify><wsnt:NotificationMessage><wsnt:Message/></wsnt:NotificationMessage></wsnt:Notify>"),
+                        "http://docs.oasis-open.org/wsn/bw-2/SubscriptionManager/RenewRequest"),
+                new AnyPort("subscriptions", base + "/subscriptions",
+                        "http://docs.oasis-open.org/wsn/bw-2/SubscriptionManager/RenewRequest",
+                        manager.envelope("<wsnt:Renew><wsnt:TerminationTime>PT1H</wsnt:TerminationTime></wsnt:Renew>"),
+                        "http://docs.oasis-open.org/wsn/bw-2/SubscriptionManager/UnsubscribeRequest"));
+    }
+
+    /**
+     * What the sender got wrong about the envelope or the action, at every port: a SOAP 1.2 envelope at the SOAP 1.1
+     * address, a SOAPAction no operation has, another operation's SOAPAction (Destroy, cancel) on the port's create
+     * body. Each is the sender's fault (Client, or SOAP's VersionMismatch), one WARN line without a stack trace, and
+     * nothing is stored.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyPort")
+    void envelopesAndActionsTheSenderGotWrongAreClientFaultsAtEveryPort(AnyPort port) throws Exception {
+        long grcStored = grid.grc().getBean(CoAllocationRepository.class).count();
+        long rmStored = ports().get(1).stored().getAsLong();
+        String soap12 = port.body().replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
+        List<String[]> cases = List.of(
+                new String[] {"SOAP 1.2 envelope at the SOAP 1.1 address", "text/xml; charset=UTF-8", "\"" + port.action() + "\"", soap12},
+                new String[] {"SOAP 1.2 content type at the SOAP 1.1 address",
+                        "application/soap+xml; charset=UTF-8; action=\"" + port.action() + "\"", null, soap12},
+                new String[] {"SOAPAction urn:bogus", "text/xml; charset=UTF-8", "\"urn:bogus\"", port.body()},
+                new String[] {"another operation's SOAPAction", "text/xml; charset=UTF-8", "\"" + port.otherAction() + "\"",
+                        port.body()});
+        List<String> failures = new java.util.ArrayList<>();
+        for (String[] c : cases) {
+            int before = logLines().size();
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(port.url())).header("Content-Type", c[1]);
+            if (c[2] != null) {
+                request.header("SOAPAction", c[2]);
+            }
+            HttpResponse<String> response = http.send(request.POST(HttpRequest.BodyPublishers.ofString(c[3])).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            String body = response.body();
+            List<ch.qos.logback.classic.spi.ILoggingEvent> all = logLines();
+            var lines = all.subList(before, all.size()).stream()
+                    .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN)
+                            && e.getThreadName().contains("-exec-")).toList();
+            boolean clientFault = body.contains(":Client</faultcode>") || body.contains(":VersionMismatch</faultcode>")
+                    || body.contains(":Sender<") || body.contains(":VersionMismatch<");
+            if (!clientFault || body.contains("INTERNAL_ERROR") || body.contains("Exception")
+                    || lines.size() != 1 || lines.get(0).getLevel() != ch.qos.logback.classic.Level.WARN
+                    || lines.get(0).getThrowableProxy() != null) {
+                failures.add(c[0] + ": HTTP " + response.statusCode() + " " + body + "\n  logged: "
+                        + lines.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()
+                        + (e.getThrowableProxy() == null ? "" : " + stack trace")).toList());
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).as("nothing stored").isEqualTo(grcStored);
+        assertThat(ports().get(1).stored().getAsLong()).as("nothing stored").isEqualTo(rmStored);
     }
 }

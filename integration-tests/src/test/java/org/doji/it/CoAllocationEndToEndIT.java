@@ -74,7 +74,7 @@ class CoAllocationEndToEndIT {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        grid = LocalGrid.start(topology, 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.slots", "4",
+        grid = LocalGrid.start(topology, 0, TestDatabase.grid("mem"), Map.of(), Map.of("doji.grc.notifications.consumers[0]", "http://127.0.0.1:", "doji.grc.slots", "4",
                 "doji.grc.export-lp-dir", lpDir.toString()));
     }
 

@@ -74,7 +74,9 @@ class OasisWsrfClientIT {
     @BeforeAll
     static void start() throws Exception {
         grid = LocalGrid.start(GridTopology.builder().crm("crm-o", "O", "D", 1, 8, 1.0, Map.of()).build(),
-                0, TestDatabase.grid("mem"), Map.of(), Map.of());
+                0, TestDatabase.grid("mem"), Map.of(), Map.of(
+                // the operator allows the tests' consumers on the loopback
+                "doji.grc.notifications.consumers[0]", "http://127.0.0.1:"));
     }
 
     @AfterAll

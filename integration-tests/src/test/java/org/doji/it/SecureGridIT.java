@@ -57,7 +57,7 @@ class SecureGridIT {
         user(users, 3, "carol", "{noop}carol-secret", "USER", 0.5);
         user(users, 4, "ops", "{noop}ops-secret", "ADMIN", null);
         // (B) the administrator makes S1 (unit price 1.0) ten times dearer, so S2 (2.0) is preferred
-        Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.slots", "1", "doji.grc.admin.preferences.S1", "10",
+        Map<String, String> grcProps = new HashMap<>(Map.of("doji.grc.notifications.consumers[0]", "http://127.0.0.1:", "doji.grc.slots", "1", "doji.grc.admin.preferences.S1", "10",
                 "doji.grc.admin.load-spread-weight", "0.25"));
         for (int i = 0; i < 3; i++) {
             grcProps.put("doji.grc.rms[" + i + "].username", "grc");
@@ -298,6 +298,32 @@ class SecureGridIT {
         assertThatThrownBy(() -> bob.destroyResource()).isInstanceOf(ResourceUnknownFault.class);
         assertThat(document(alice).getState()).isEqualTo(CoAllocationState.CANCELLED);
         assertThat(grid.grc().getBean(CoAllocationRepository.class).findById(key)).isPresent();
+    }
+
+    /**
+     * With security on the GRC makes no outbound request its operator did not allow: a subscription to a consumer
+     * outside doji.grc.notifications.consumers is refused (the cloud metadata address, a public portal not listed,
+     * another loopback address), stores nothing, and the listed consumer is accepted.
+     */
+    @Test
+    void withSecurityOnOnlyConsumersTheOperatorListedAreAccepted() throws Exception {
+        GrcPortType alice = as("alice", "alice-secret", grid.grcUrl());
+        var subscriptions = grid.grc().getBean(org.doji.grc.persistence.SubscriptionRepository.class);
+        long before = subscriptions.count();
+        for (String consumer : List.of("http://169.254.169.254/latest/meta-data/", "https://portal.example.org/n",
+                "http://127.0.0.2:9/alice", "http://localhost:9/alice", "http://127.0.0.1:9@10.0.0.1/alice")) {
+            var subscribe = new org.doji.contract.wsn.Subscribe();
+            subscribe.setConsumerReference(ResourceReferences.endpoint(consumer));
+            assertThatThrownBy(() -> alice.subscribe(subscribe)).as(consumer)
+                    .isInstanceOfSatisfying(org.doji.contract.SubscribeCreationFailedFault.class,
+                            f -> assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("CONSUMER_NOT_ALLOWED"));
+        }
+        assertThat(subscriptions.count()).isEqualTo(before);
+        var listed = new org.doji.contract.wsn.Subscribe();
+        listed.setConsumerReference(ResourceReferences.endpoint("http://127.0.0.1:9/alice"));
+        var subscription = alice.subscribe(listed).getSubscriptionReference();
+        SecureClients.managerAs("alice", "alice-secret", ResourceReferences.addressOf(subscription))
+                .unsubscribe(new org.doji.contract.wsn.Unsubscribe());
     }
 
     private static org.doji.contract.types.CoAllocationDocument document(GrcPortType port) throws Exception {

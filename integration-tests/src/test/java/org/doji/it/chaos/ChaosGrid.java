@@ -145,6 +145,11 @@ final class ChaosGrid implements AutoCloseable {
             return;
         }
         grcDatabase(); // the shared schema made once, before the replicas start at once
+        if (!TestDatabase.postgres()) {
+            // an H2 file shared through its automatic server: the first replica opens the file and serves the others
+            names.forEach(this::startGrc);
+            return;
+        }
         ExecutorService starters = Executors.newFixedThreadPool(names.size());
         try {
             List<Future<?>> started = new ArrayList<>();
@@ -165,7 +170,10 @@ final class ChaosGrid implements AutoCloseable {
             start = ++grcStarts;
         }
         try {
-            GrcProcess p = GrcProcess.start(dir.resolve("grc"), dir.resolve(name + "-" + start + ".log"), args, grcPorts.get(name));
+            GrcProcess p = grcPorts.size() == 1
+                    ? GrcProcess.start(dir.resolve("grc"), dir.resolve(name + "-" + start + ".log"), args, grcPorts.get(name))
+                    : GrcProcess.startOn(grcDatabase(), dir.resolve(name + "-" + start + ".log"), List.of(), args,
+                            grcPorts.get(name));
             synchronized (grcs) {
                 grcs.put(name, p);
             }
@@ -198,9 +206,21 @@ final class ChaosGrid implements AutoCloseable {
         startGrc(name);
     }
 
-    /** The database the GRC replicas share (its JDBC URL). */
+    /**
+     * The database the GRC replicas share (its JDBC URL): PostgreSQL, or on H2 one file through H2's automatic server
+     * (the first process to open it serves the others; it must not be the one a test stops).
+     */
     String grcDatabase() {
-        return TestDatabase.url(dir.resolve("grc"));
+        if (TestDatabase.postgres() || grcPorts.size() == 1) {
+            return TestDatabase.url(dir.resolve("grc"));
+        }
+        return "jdbc:h2:file:" + dir.resolve("grc").toAbsolutePath() + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS
+                .replace(";DB_CLOSE_ON_EXIT=FALSE", "") + ";AUTO_SERVER=TRUE;USER=sa";
+    }
+
+    /** The process of a GRC replica now (to stop and continue it). */
+    GrcProcess grcProcess(String name) {
+        return grcs.get(name);
     }
 
     List<String> rmIds() {

@@ -96,22 +96,7 @@ class GrcReplicasIT {
                     .until(() -> true);
             Map<String, CoAllocationDocument> docs = new TreeMap<>();
             List<String> disagreements = new ArrayList<>();
-            await("every co-allocation read at every replica").atMost(Duration.ofMinutes(1)).ignoreExceptions().until(() -> {
-                for (String k : clients.get(0).listAll().keySet()) {
-                    if (docs.containsKey(k)) {
-                        continue;
-                    }
-                    CoAllocationDocument d = clients.get(0).document(k);
-                    for (GrcClient other : clients.subList(1, clients.size())) {
-                        CoAllocationDocument o = other.document(k);
-                        if (o.getState() != d.getState() || !ChaosChecker.signature(o.getRequest()).equals(ChaosChecker.signature(d.getRequest()))) {
-                            disagreements.add(k + ": " + d.getState() + " at " + clients.get(0).url() + ", " + o.getState() + " at " + other.url());
-                        }
-                    }
-                    docs.put(k, d);
-                }
-                return true;
-            });
+            readAtEveryReplica(clients, docs, disagreements, Duration.ofMinutes(1));
             Map<String, ChaosGrid.RmState> rms = grid.readRmDatabases();
             Map<String, List<String>> violations = new ChaosChecker().check(docs, rms, new ArrayList<>(load.acks));
             violations.put("replicas disagree", disagreements);
@@ -148,8 +133,32 @@ class GrcReplicasIT {
         }
     }
 
+    /**
+     * Reads every co-allocation at the first replica into {@code docs}, and at every other one: each that answers
+     * another state or request is a disagreement.
+     */
+    static void readAtEveryReplica(List<GrcClient> clients, Map<String, CoAllocationDocument> docs,
+                                   List<String> disagreements, Duration atMost) {
+        await("every co-allocation read at every replica").atMost(atMost).ignoreExceptions().until(() -> {
+            for (String k : clients.get(0).listAll().keySet()) {
+                if (docs.containsKey(k)) {
+                    continue;
+                }
+                CoAllocationDocument d = clients.get(0).document(k);
+                for (GrcClient other : clients.subList(1, clients.size())) {
+                    CoAllocationDocument o = other.document(k);
+                    if (o.getState() != d.getState() || !ChaosChecker.signature(o.getRequest()).equals(ChaosChecker.signature(d.getRequest()))) {
+                        disagreements.add(k + ": " + d.getState() + " at " + clients.get(0).url() + ", " + o.getState() + " at " + other.url());
+                    }
+                }
+                docs.put(k, d);
+            }
+            return true;
+        });
+    }
+
     /** The claims the replica holds in the shared database now. */
-    private static int claimsOf(ChaosGrid grid, String replica) throws Exception {
+    static int claimsOf(ChaosGrid grid, String replica) throws Exception {
         try (Connection c = DriverManager.getConnection(grid.grcDatabase()); Statement s = c.createStatement();
              ResultSet r = s.executeQuery("select count(*) from grc_claim where replica_id = '" + replica + "'")) {
             r.next();

@@ -63,8 +63,14 @@ public final class GrcProcess implements AutoCloseable {
     /** As above with JVM flags after the test children's own (C1 only): a benchmark's GRC gets the full JIT. */
     public static GrcProcess start(Path database, Path logFile, List<String> jvmFlags, List<String> args, int port)
             throws IOException {
+        return startOn(TestDatabase.url(database), logFile, jvmFlags, args, port);
+    }
+
+    /** As above on the database at {@code jdbcUrl} (replicas sharing an H2 file through its automatic server). */
+    public static GrcProcess startOn(String jdbcUrl, Path logFile, List<String> jvmFlags, List<String> args, int port)
+            throws IOException {
         List<String> all = new ArrayList<>(List.of("grc", "--server.port=" + port, "--spring.jmx.enabled=false",
-                "--spring.datasource.url=" + TestDatabase.url(database)));
+                "--spring.datasource.url=" + jdbcUrl));
         all.addAll(args);
         Process p = ChildJvm.start("org.doji.grc.launcher.DojiLauncher", jvmFlags, all, logFile);
         GrcProcess grc = new GrcProcess(p, logFile);

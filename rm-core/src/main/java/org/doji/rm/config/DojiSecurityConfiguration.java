@@ -53,7 +53,9 @@ public class DojiSecurityConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public UsernameTokenVerifier dojiUsernameTokenVerifier(UserStore users, SecurityProperties properties,
-                                                           ObjectProvider<Clock> clock) {
+                                                           ObjectProvider<Clock> clock,
+                                                           ObjectProvider<javax.sql.DataSource> dataSource,
+                                                           org.springframework.core.env.Environment env) {
         SecurityProperties.TokenPolicy policy = properties.usernameToken();
         if (users.enabled()) {
             log.info("UsernameTokens: Created within {} (clock skew {}), Nonce and Created {}, PasswordDigest {}, "
@@ -61,6 +63,16 @@ public class DojiSecurityConfiguration {
                     policy.requireNonceAndCreated() ? "required" : "optional (no replay protection without them)",
                     policy.passwordDigest() ? "accepted" : "refused", policy.nonceCacheSize());
         }
-        return new UsernameTokenVerifier(users, policy, clock.getIfAvailable(Clock::systemUTC));
+        Clock time = clock.getIfAvailable(Clock::systemUTC);
+        UsernameTokenVerifier verifier = new UsernameTokenVerifier(users, policy, time);
+        javax.sql.DataSource db = dataSource.getIfAvailable();
+        if (users.enabled() && db != null) {
+            // the schema's own table (rm_seen_nonce, grc_seen_nonce), made by its migrations
+            String table = env.getProperty("doji.schema", "grc") + "_seen_nonce";
+            log.info("accepted UsernameTokens are remembered in {} as well: refused again at every replica sharing the"
+                    + " database and after a restart", table);
+            verifier = verifier.sharing(new org.doji.rm.soap.security.SeenNonceTable(db, table, time));
+        }
+        return verifier;
     }
 }

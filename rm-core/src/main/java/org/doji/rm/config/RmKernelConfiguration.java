@@ -101,8 +101,11 @@ public class RmKernelConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    public Notifier rmNotifier(RmProperties props, Clock clock, ExecutorService rmNotificationExecutor) {
-        return new SoapNotifier(props.id(), clock, rmNotificationExecutor);
+    public Notifier rmNotifier(RmProperties props, Clock clock, ExecutorService rmNotificationExecutor,
+                               ObjectProvider<UserStore> users) {
+        // tokens dated by real time: the coordinator checks them on its own clock, whatever this RM's (a test's) is
+        return new SoapNotifier(props.id(), clock, rmNotificationExecutor,
+                org.doji.rm.soap.client.ClientSecurity.signedAsCoordinator(users.getIfAvailable(UserStore::disabled), Clock.systemUTC()));
     }
 
     @Bean

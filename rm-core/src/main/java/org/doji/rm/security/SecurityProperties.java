@@ -16,13 +16,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param users         the users (none = every call is anonymous)
  * @param usernameToken what a UsernameToken must carry to be accepted ({@code doji.security.username-token.*})
+ * @param coordinatorPasswords an RM's (or a GRC's RM port's) notifications to a reservation's coordinator are signed
+ *                      in as that coordinator's account, the one its calls here use: its clear password, needed
+ *                      where its entry in {@code users} is stored hashed ({@code {bcrypt}}, {@code {pbkdf2}}); a
+ *                      {@code {noop}} entry needs none
  */
 @ConfigurationProperties("doji.security")
-public record SecurityProperties(List<User> users, @DefaultValue TokenPolicy usernameToken) {
+public record SecurityProperties(List<User> users, @DefaultValue TokenPolicy usernameToken,
+                                 java.util.Map<String, String> coordinatorPasswords) {
 
     @ConstructorBinding
     public SecurityProperties {
         users = users == null ? List.of() : List.copyOf(users);
+        coordinatorPasswords = coordinatorPasswords == null ? java.util.Map.of() : java.util.Map.copyOf(coordinatorPasswords);
         usernameToken = usernameToken == null ? TokenPolicy.DEFAULT : usernameToken;
         Set<String> names = new HashSet<>();
         for (User u : users) {
@@ -35,6 +41,10 @@ public record SecurityProperties(List<User> users, @DefaultValue TokenPolicy use
     /** The users with the default token policy. */
     public SecurityProperties(List<User> users) {
         this(users, TokenPolicy.DEFAULT);
+    }
+
+    public SecurityProperties(List<User> users, TokenPolicy usernameToken) {
+        this(users, usernameToken, java.util.Map.of());
     }
 
     /**

@@ -39,8 +39,11 @@ public class UserStore {
     private final byte[] salt = new byte[16];
     private final Map<String, byte[]> verified = new ConcurrentHashMap<>();
 
+    private Map<String, String> coordinatorPasswords = Map.of();
+
     public UserStore(SecurityProperties properties) {
         this(properties.users(), PasswordEncoderFactories.createDelegatingPasswordEncoder());
+        this.coordinatorPasswords = properties.coordinatorPasswords();
     }
 
     public UserStore(List<SecurityProperties.User> users, PasswordEncoder encoder) {
@@ -61,6 +64,18 @@ public class UserStore {
 
     public Optional<SecurityProperties.User> user(String name) {
         return Optional.ofNullable(users.get(name));
+    }
+
+    /**
+     * The clear password of {@code name}'s account, to sign in with at that coordinator (notifications): its
+     * {@code {noop}} entry's, or {@code doji.security.coordinator-passwords.<name>}; empty when neither is configured.
+     */
+    public Optional<String> clearPassword(String name) {
+        SecurityProperties.User user = users.get(name);
+        if (user != null && user.password().startsWith(NOOP)) {
+            return Optional.of(user.password().substring(NOOP.length()));
+        }
+        return Optional.ofNullable(coordinatorPasswords.get(name));
     }
 
     /** The service level of every user that has one: feeds the kernel's per-user shares. */

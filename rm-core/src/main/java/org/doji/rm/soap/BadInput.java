@@ -37,6 +37,15 @@ final class BadInput {
             if (msg.contains("Maximum") || msg.contains("maximum") || msg.contains("limit")) {
                 return "MESSAGE_TOO_LARGE";
             }
+            if (msg.contains("boundary") || msg.contains("No attachment") || msg.contains("MIME")) {
+                return "UNSUPPORTED_CONTENT"; // multipart without its boundary, or a content type no port takes
+            }
+            if (msg.contains("Invalid SOAP Envelope") || msg.contains("not a SOAP envelope")) {
+                return "INVALID_ENVELOPE";
+            }
+            if (msg.contains("SOAPAction") && msg.contains("does not match")) {
+                return "UNKNOWN_ACTION"; // a SOAPAction no operation of the port has, or another operation's
+            }
             if (msg.contains("Message Addressing Property") || (t instanceof org.apache.cxf.binding.soap.SoapFault soap
                     && soap.getFaultCode() != null && WSA.equals(soap.getFaultCode().getNamespaceURI()))) {
                 return "INVALID_ADDRESSING"; // WS-Addressing headers missing, repeated, or not matching the SOAPAction
@@ -72,6 +81,12 @@ final class BadInput {
             case "MALFORMED_XML" -> "the message is not well-formed XML: " + detail;
             case "INVALID_ADDRESSING" -> "the WS-Addressing headers are not valid (each at most once; wsa:Action equal"
                     + " to the SOAPAction): " + detail;
+            case "UNSUPPORTED_CONTENT" -> "the message's content type is not one this port takes (SOAP 1.1: text/xml;"
+                    + " SOAP 1.2: application/soap+xml; multipart/related only with its boundary): " + detail;
+            case "INVALID_ENVELOPE" -> "the message is no SOAP envelope (soap:Envelope with at most one soap:Header and"
+                    + " one soap:Body): " + detail;
+            case "UNKNOWN_ACTION" -> "the SOAPAction names no operation of this port, or not the one the SOAP Body's"
+                    + " element belongs to (see its WSDL, ?wsdl)";
             case "UNKNOWN_OPERATION" -> "the SOAP Body must hold exactly one request element of an operation of this port"
                     + " (see its WSDL, ?wsdl)";
             default -> "the message does not match the schema: " + detail;

@@ -56,10 +56,15 @@ public final class NotificationSender {
 
     /** Best effort, off the caller's thread: a consumer that cannot be reached costs one WARN line. */
     public void send(String consumer, StateChange change) {
+        send(consumer, change, null);
+    }
+
+    /** As above, with {@code signIn}'s header (a WS-Security UsernameToken, fresh each time; null: none). */
+    public void send(String consumer, StateChange change, java.util.function.Supplier<Header> signIn) {
         try {
             executor.execute(() -> {
                 try {
-                    deliver(consumer, List.of(), new Message(change, null, null, null));
+                    deliver(consumer, List.of(), new Message(change, null, null, null), signIn);
                 } catch (RuntimeException e) {
                     log.warn("could not notify {} of {} ({}): {}", consumer, change.getResource(), change.getMessage(),
                             e.toString());
@@ -75,15 +80,25 @@ public final class NotificationSender {
      * as SOAP headers (as WS-Addressing asks); throws if the consumer cannot be reached or refuses it.
      */
     public void deliver(String address, List<Element> referenceParameters, Message message) {
+        deliver(address, referenceParameters, message, null);
+    }
+
+    private void deliver(String address, List<Element> referenceParameters, Message message,
+                         java.util.function.Supplier<Header> signIn) {
         NotificationConsumer port = service.getNotificationConsumerPort(new AddressingFeature());
         ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        List<Header> headers = new ArrayList<>();
+        if (signIn != null) {
+            headers.add(signIn.get());
+        }
         if (!referenceParameters.isEmpty()) {
-            List<Header> headers = new ArrayList<>();
             for (Element p : referenceParameters) {
                 Element header = (Element) p.cloneNode(true);
                 header.setAttributeNS(WSA_NS, "wsa:IsReferenceParameter", "true");
                 headers.add(new Header(new QName(p.getNamespaceURI(), p.getLocalName()), header));
             }
+        }
+        if (!headers.isEmpty()) {
             ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, headers);
         }
         // the topic's prefix is declared on the envelope, so the topic expression "dt:Reserved" resolves

@@ -44,6 +44,7 @@ public final class SoapPortPublisher {
     private final Bus bus;
     // one of each for every port this publisher opens: stateless, and the fault interceptor holds a JAXB context
     private final EmptyBodyInterceptor emptyBody = new EmptyBodyInterceptor();
+    private final SoapActionCheck soapAction = new SoapActionCheck();
     private final WireFaultInterceptor wireFaults;
 
     /** @param originator the service's id, named as the originator of the faults it answers bad input with */
@@ -108,6 +109,7 @@ public final class SoapPortPublisher {
         endpoint.getProperties().put("org.apache.cxf.stax.maxTextLength", limits.maxTextLength());
         endpoint.getProperties().put("org.apache.cxf.stax.maxXMLCharacters", limits.maxXmlCharacters());
         endpoint.getInInterceptors().add(emptyBody);
+        endpoint.getInInterceptors().add(soapAction);
         endpoint.getOutFaultInterceptors().add(wireFaults);
         security.accept(endpoint);
         return endpoint;

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.UUID;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.interceptor.Fault;
@@ -54,6 +55,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
 
     public WireFaultInterceptor(String originator, Clock clock) {
         super(Phase.PRE_LOGICAL);
+        addAfter(org.apache.cxf.ws.addressing.MAPAggregator.class.getName()); // its action is set by then
         this.originator = originator;
         this.clock = clock;
         try {
@@ -69,14 +71,60 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
             return;
         }
         String operation = operation(message);
-        DojiException typed = typed(fault);
+        String soapCode = fault instanceof SoapFault soap && soap.getFaultCode() != null
+                ? soap.getFaultCode().getLocalPart() : "";
+        // SOAP's own codes for the sender's errors: an envelope of the other version, a header it must understand
+        boolean versionMismatch = "VersionMismatch".equals(soapCode);
+        boolean mustUnderstand = "MustUnderstand".equals(soapCode);
+        DojiException typed = versionMismatch ? versionMismatch(fault, message)
+                : mustUnderstand ? mustUnderstand(fault) : typed(fault);
         if (typed == null) {
             typed = untyped(fault, operation);
         }
         boolean client = typed.kind().callersFault();
-        fault.setFaultCode(client ? message.getVersion().getSender() : message.getVersion().getReceiver());
+        fault.setFaultCode(versionMismatch ? message.getVersion().getVersionMismatch()
+                : mustUnderstand ? message.getVersion().getMustUnderstand()
+                : client ? message.getVersion().getSender() : message.getVersion().getReceiver());
+        withoutClassNameInAction(message);
+        fault.setMessage(xmlSafe(fault.getMessage()));
         if (client && !Boolean.TRUE.equals(message.getExchange() == null ? null : message.getExchange().get(LOGGED))) {
             log.warn("{} {}: refused {}: {}", originator, operation, typed.errorCode(), printable(typed.getMessage()));
+        }
+    }
+
+    /**
+     * An envelope of the other SOAP version (a SOAP 1.2 envelope at a SOAP 1.1 address): the sender's error, answered
+     * with SOAP's own VersionMismatch fault code and the typed InvalidRequestFault saying where each version is taken.
+     */
+    private DojiException versionMismatch(Fault fault, SoapMessage message) {
+        String description = "this address takes SOAP " + message.getVersion().getVersion() + " envelopes ("
+                + message.getVersion().getEnvelope().getNamespaceURI() + "); send SOAP 1.2 to the port's "
+                + SoapPortPublisher.SOAP12_SUFFIX + " address and SOAP 1.1 to the port's own";
+        attach(fault, "InvalidRequestFault", InvalidRequestFaultType.class, fill(new InvalidRequestFaultType(),
+                "VERSION_MISMATCH", description));
+        return DojiException.invalid("VERSION_MISMATCH", description);
+    }
+
+    /** A header marked mustUnderstand that no part of the port understands: the sender's error, SOAP's own code. */
+    private DojiException mustUnderstand(Fault fault) {
+        String description = "the message carries headers marked mustUnderstand that this port does not understand: "
+                + BadInput.clean(fault.getMessage());
+        attach(fault, "InvalidRequestFault", InvalidRequestFaultType.class, fill(new InvalidRequestFaultType(),
+                "MUST_UNDERSTAND", description));
+        return DojiException.invalid("MUST_UNDERSTAND", description);
+    }
+
+    /**
+     * WS-Addressing names a fault no operation declares by its Java class ({@code .../Fault/UnmarshalException}):
+     * such a fault's action becomes WS-Addressing's generic fault action instead, so no class name leaves the server.
+     */
+    private static void withoutClassNameInAction(SoapMessage message) {
+        Object maps = message.get(org.apache.cxf.ws.addressing.JAXWSAConstants.ADDRESSING_PROPERTIES_OUTBOUND);
+        if (maps instanceof org.apache.cxf.ws.addressing.AddressingProperties a && a.getAction() != null
+                && a.getAction().getValue() != null && a.getAction().getValue().matches(".*/Fault/\\w*(Exception|Error)")) {
+            org.apache.cxf.ws.addressing.AttributedURIType generic = new org.apache.cxf.ws.addressing.AttributedURIType();
+            generic.setValue("http://www.w3.org/2005/08/addressing/soap/fault");
+            a.setAction(generic);
         }
     }
 
@@ -99,6 +147,12 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     /** Types a fault CXF raised: bad input the caller can fix, or an internal error named by a log reference. */
     private DojiException untyped(Fault fault, String operation) {
         DojiException domain = domainCause(fault);
+        if (domain != null && domain.kind() == FaultKind.NOT_AUTHORIZED) {
+            // refused before any operation was known (a one-way port's authentication)
+            attach(fault, "NotAuthorizedFault", org.doji.contract.types.NotAuthorizedFaultType.class,
+                    fill(new org.doji.contract.types.NotAuthorizedFaultType(), domain.errorCode(), domain.getMessage()));
+            return domain;
+        }
         boolean refusedByUs = domain != null && domain.kind() == FaultKind.INVALID_REQUEST;
         String code = refusedByUs ? domain.errorCode() : BadInput.classify(fault);
         if (code != null) {
@@ -116,7 +170,7 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     }
 
     private <T extends DojiFaultType> T fill(T info, String code, String description) {
-        BaseFaults.fill(info, clock.instant(), code, description);
+        BaseFaults.fill(info, clock.instant(), code, xmlSafe(description));
         info.setService(originator);
         return info;
     }
@@ -148,6 +202,29 @@ public class WireFaultInterceptor extends AbstractSoapInterceptor {
     private static String text(Element e, String child) {
         var nodes = e.getElementsByTagNameNS(BASE_FAULTS_NS, child);
         return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent();
+    }
+
+    /**
+     * The text with every character XML 1.0 cannot carry (NUL and most C0 controls, lone surrogates) replaced by
+     * U+FFFD: a fault's text may quote what the caller sent, and the answer must still be XML.
+     */
+    static String xmlSafe(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+            if (pair) {
+                out.append(c).append(text.charAt(++i));
+            } else if (c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)) {
+                out.append(c);
+            } else {
+                out.append('\uFFFD');
+            }
+        }
+        return out.toString();
     }
 
     /** The text with control characters escaped, so what a caller sent cannot forge log lines. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillNineCrashTest {
 
-    private static final Duration HOLD = Duration.ofSeconds(3);
+    static final Duration HOLD = Duration.ofSeconds(3);
 
     @TempDir
     Path dir;
@@ -27,14 +27,7 @@ class KillNineCrashTest {
     @Test
     void anRmKilledMidTransactionKeepsEveryAcknowledgedChangeAndExpiresTheRest() throws Exception {
         CrashTarget target = new CrashTarget("siteA", 4, 8, "alice");
-        try (RmProcess rm = new RmProcess("org.doji.rm.app.RmApplication", dir.resolve("crm-crash"),
-                Path.of("target", "crash-logs", "crm-crash-" + System.currentTimeMillis() + ".log"), List.of(
-                        "--doji.rm.id=crm-crash",
-                        "--doji.rm.hold-timeout=PT" + HOLD.toSeconds() + "S",
-                        "--doji.rm.tick-interval=PT0.2S",
-                        "--doji.rm.simulated.sites[0].name=" + target.site(),
-                        "--doji.rm.simulated.sites[0].nodes=" + target.nodes(),
-                        "--doji.rm.simulated.sites[0].cores-per-node=" + target.coresPerNode())).start()) {
+        try (RmProcess rm = process("org.doji.rm.app.RmApplication", dir, "crm-crash", target)) {
             CrashRun.Result result = new CrashRun(rm, target, HOLD).run();
 
             assertThat(result.violations()).as(result.toString()).isEmpty();
@@ -44,5 +37,17 @@ class KillNineCrashTest {
             assertThat(result.finalState().values()).extracting(v -> v.lifecycleState())
                     .contains(LifecycleState.Created, LifecycleState.Terminated);
         }
+    }
+
+    /** The crash run's RM ({@code mainClass}: the standalone RM, or it on a test's disk) started on its H2 file. */
+    static RmProcess process(String mainClass, Path dir, String id, CrashTarget target) {
+        return new RmProcess(mainClass, dir.resolve(id),
+                Path.of("target", "crash-logs", id + "-" + System.currentTimeMillis() + ".log"), List.of(
+                        "--doji.rm.id=" + id,
+                        "--doji.rm.hold-timeout=PT" + HOLD.toSeconds() + "S",
+                        "--doji.rm.tick-interval=PT0.2S",
+                        "--doji.rm.simulated.sites[0].name=" + target.site(),
+                        "--doji.rm.simulated.sites[0].nodes=" + target.nodes(),
+                        "--doji.rm.simulated.sites[0].cores-per-node=" + target.coresPerNode())).start();
     }
 }

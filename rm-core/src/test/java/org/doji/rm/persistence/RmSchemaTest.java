@@ -36,7 +36,8 @@ class RmSchemaTest {
 
     /** When the legacy dump was taken: its held reservation is still held then. */
     private static final Instant DUMPED = Instant.parse("2026-11-25T14:50:00Z");
-    private static final List<Class<?>> ENTITIES = List.of(ReservationRecord.class, IdempotencyRecord.class);
+    private static final List<Class<?>> ENTITIES = List.of(ReservationRecord.class, IdempotencyRecord.class,
+            SeenNonceRecord.class);
 
     @TempDir
     Path dir;
@@ -44,7 +45,7 @@ class RmSchemaTest {
     @Test
     void theMigrationsMakeTheSchemaTheEntitiesMap() throws Exception {
         DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::rm, ENTITIES);
-        assertThat(schemas.migrated()).containsOnlyKeys("rm_reservation", "rm_idempotency").isEqualTo(schemas.mapped());
+        assertThat(schemas.migrated()).containsOnlyKeys("rm_reservation", "rm_idempotency", "rm_seen_nonce").isEqualTo(schemas.mapped());
     }
 
     /** The adapters name their {@code doji.rm.id} in a {@code @PropertySource}: still the RM's schema. */
@@ -59,7 +60,7 @@ class RmSchemaTest {
         String url = TestDatabase.url(dir.resolve("property-source"));
         new org.springframework.boot.builder.SpringApplicationBuilder(RmNamedInAPropertySource.class)
                 .run("--server.port=0", "--spring.jmx.enabled=false", "--spring.datasource.url=" + url).close();
-        assertThat(DatabaseSchema.describe(url)).containsOnlyKeys("rm_reservation", "rm_idempotency");
+        assertThat(DatabaseSchema.describe(url)).containsOnlyKeys("rm_reservation", "rm_idempotency", "rm_seen_nonce");
         assertThat(DatabaseSchema.history(url, "flyway_rm_history")).startsWith("1");
     }
 
@@ -100,7 +101,7 @@ class RmSchemaTest {
 
         SchemaMigration.rm(url);
 
-        assertThat(DatabaseSchema.history(url, "flyway_rm_history")).containsExactly("0", "1", "2", "3");
+        assertThat(DatabaseSchema.history(url, "flyway_rm_history")).containsExactly("0", "1", "2", "3", "4");
         assertThat(DatabaseSchema.rows(url, "rm_reservation")).isEqualTo(reservations);
         // V3's new column is empty in an answer stored before it: a call was recorded only when answered
         List<Map<String, String>> keptAnswers = DatabaseSchema.rows(url, "rm_idempotency");
@@ -147,6 +148,6 @@ class RmSchemaTest {
             assertThat(rm.bean(ReservationKernel.class).get(Caller.ANONYMOUS, key)).isEqualTo(committed);
             assertThat(committed.lifecycleState()).isEqualTo(LifecycleState.Created);
         }
-        assertThat(DatabaseSchema.history(url, "flyway_rm_history")).containsExactly("0", "1", "2", "3");
+        assertThat(DatabaseSchema.history(url, "flyway_rm_history")).containsExactly("0", "1", "2", "3", "4");
     }
 }

@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.persistence.IdempotencyRepository;
 import org.doji.rm.persistence.ReservationRepository;
+import org.doji.rm.testing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,5 +117,68 @@ class RmHostileInputTest {
         // nested in a header, which is read whole before the body's schema could refuse it
         String deep = "<soap:Header>" + "<t:x>".repeat(200) + "</t:x>".repeat(200) + "</soap:Header><soap:Body>";
         assertTypedFault(post(reserve("2", "").replace("<soap:Body>", deep)), "MESSAGE_TOO_LARGE");
+    }
+
+    private HttpResponse<String> post(String contentType, String soapAction, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/services/rm"))
+                .header("Content-Type", contentType);
+        if (soapAction != null) {
+            b.header("SOAPAction", soapAction);
+        }
+        return HTTP.send(b.POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * What the sender got wrong about the envelope or the action is the sender's fault, not the server's: a client
+     * fault code (Client, or VersionMismatch for a SOAP 1.2 envelope at the SOAP 1.1 address), no internal error, one
+     * WARN line and no stack trace in the log.
+     */
+    @Test
+    void envelopesAndActionsTheCallerGotWrongAreClientFaultsLoggedAsOneWarnLine() throws Exception {
+        String soap12 = reserve("2", "").replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
+        String destroy = "\"http://docs.oasis-open.org/wsrf/rlw-2/ImmediateResourceTermination/DestroyRequest\"";
+        java.util.List<Throwable> failures = new java.util.ArrayList<>();
+        record Case(String name, String contentType, String action, String body) { }
+        for (Case c : java.util.List.of(
+                new Case("SOAP 1.2 envelope at the SOAP 1.1 address", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"", soap12),
+                new Case("SOAP 1.2 envelope and content type at the SOAP 1.1 address",
+                        "application/soap+xml; charset=UTF-8; action=\"http://doji.org/ns/2026/rm/reserve\"", null, soap12),
+                new Case("unknown SOAPAction", "text/xml; charset=UTF-8", "\"urn:bogus\"", reserve("2", "")),
+                new Case("unquoted unknown SOAPAction", "text/xml; charset=UTF-8", "urn:bogus", reserve("2", "")),
+                new Case("Destroy's SOAPAction on a reserve body", "text/xml; charset=UTF-8", destroy, reserve("2", "")),
+                new Case("cancel's SOAPAction on a reserve body", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/cancel\"",
+                        reserve("2", "")),
+                // found by the fuzzer (SoapFuzzIT)
+                new Case("multipart without its boundary", "multipart/related", "\"http://doji.org/ns/2026/rm/reserve\"",
+                        reserve("2", "")),
+                new Case("a character set nobody knows", "text/xml; charset=EBCDIC-bogus",
+                        "\"http://doji.org/ns/2026/rm/reserve\"", reserve("2", "")),
+                new Case("a header it must understand", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
+                        reserve("2", "").replace("<soap:Body>", "<soap:Header><ev:x xmlns:ev=\"urn:evil\" "
+                                + "soap:mustUnderstand=\"1\"/></soap:Header><soap:Body>")),
+                new Case("no SOAP envelope", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
+                        reserve("2", "").replace("soap:Envelope", "soap:Envelopx")))) {
+            var soft = new org.assertj.core.api.SoftAssertions();
+            var logged = LogCapture.start();
+            HttpResponse<String> response;
+            try {
+                response = post(c.contentType(), c.action(), c.body());
+            } finally {
+                logged.stop();
+            }
+            soft.assertThat(response.statusCode()).as(c.name() + ": " + response.body()).isIn(400, 415, 500);
+            soft.assertThat(response.body()).as(c.name() + ": " + response.body())
+                    .containsAnyOf(":Client</faultcode>", ":VersionMismatch</faultcode>", ":MustUnderstand</faultcode>", ":Sender<",
+                            ":VersionMismatch<")
+                    .doesNotContain("INTERNAL_ERROR", ":Server</faultcode>", "at org.", "Exception");
+            soft.assertThat(logged.events()).as(c.name() + ": one WARN line, no stack trace")
+                    .filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.WARN))
+                    .singleElement().satisfies(e -> {
+                        assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                        assertThat(e.getThrowableProxy()).isNull();
+                    });
+            failures.addAll(soft.errorsCollected());
+        }
+        assertThat(failures).isEmpty();
     }
 }

@@ -54,6 +54,10 @@ public final class ChildJvm {
     /** As above with JVM flags after the children's own (a benchmark's service: {@code -XX:TieredStopAtLevel=4}). */
     public static Process start(String mainClass, List<String> jvmFlags, List<String> args, Path logFile) throws IOException {
         String cp = classPath();
+        String own = testClassesOf(mainClass);
+        if (own != null) {
+            cp = cp + java.io.File.pathSeparator + own; // a test's own launcher (a service on a test double) and its classes
+        }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(FLAGS);
         cmd.addAll(jvmFlags);
@@ -72,7 +76,18 @@ public final class ChildJvm {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
     }
 
-    /** This test's class path without its test classes: a child runs main code only. */
+    /** The test-classes directory {@code mainClass} comes from, or null when it is main code. */
+    private static String testClassesOf(String mainClass) {
+        try {
+            var source = Class.forName(mainClass, false, ChildJvm.class.getClassLoader()).getProtectionDomain().getCodeSource();
+            Path location = source == null ? null : Path.of(source.getLocation().toURI());
+            return location != null && location.getFileName().toString().equals("test-classes") ? location.toString() : null;
+        } catch (ClassNotFoundException | java.net.URISyntaxException e) {
+            return null;
+        }
+    }
+
+    /** This test's class path without its test classes: a child runs main code only (but see {@link #testClassesOf}). */
     private static String classPath() {
         String cp = System.getProperty("surefire.test.class.path");
         if (cp == null && Thread.currentThread().getContextClassLoader() instanceof java.net.URLClassLoader loader) {

@@ -322,6 +322,9 @@ public class CoAllocationService {
             locks.withLock("reserve:" + c.key(), () -> reserve(c, outcome));
         } catch (TransactionLog.ConcurrentChangeException e) {
             log.info("co-allocation {} is reserved by another replica meanwhile: {}", c.key(), e.getMessage());
+        } catch (org.doji.grc.tx.Claims.StaleClaimException e) {
+            // this replica stood still past its lease: the work is another replica's now, and this one writes nothing
+            log.warn("co-allocation {} left to the replica that took it over ({})", c.key(), e.getMessage());
         } catch (RuntimeException e) {
             failed(c.key(), "internal error", e);
         } finally {

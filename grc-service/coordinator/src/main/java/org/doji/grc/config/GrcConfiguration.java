@@ -179,14 +179,14 @@ public class GrcConfiguration {
     public NotificationDelivery grcNotificationDelivery(
             NotificationRepository notifications,
             SubscriptionRepository subscriptions, PlatformTransactionManager tx, Clock clock,
-            GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls) {
+            GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls, UserStore users) {
         // the public base address (from the notification consumer's): the EPRs a notification carries live under it
         Supplier<String> services = () -> {
             String notify = consumer.get();
             return notify.substring(0, notify.lastIndexOf('/'));
         };
         return new NotificationDelivery(notifications, subscriptions, new TransactionTemplate(tx),
-                clock, props.notifications().settings(), new WsnNotificationChannel(props.id(),
+                clock, props.notifications().settings(users.enabled()), new WsnNotificationChannel(props.id(),
                         services, new NotificationSender(grcRmCalls)));
     }
 
@@ -203,19 +203,19 @@ public class GrcConfiguration {
                                                SubscriptionRepository subscriptions,
                                                NotificationRepository notifications,
                                                PeriodicTask grcNotificationRounds,
-                                               GrcProperties props, ReplicaLocks grcReplicaLocks) {
+                                               GrcProperties props, ReplicaLocks grcReplicaLocks, UserStore users) {
         return new CoAllocationStore(records, calls, new TransactionTemplate(tx), clock,
                 new NotificationOutbox(subscriptions, notifications, clock,
-                        grcNotificationRounds::runNow, props.notifications().settings()),
+                        grcNotificationRounds::runNow, props.notifications().settings(users.enabled())),
                 grcReplicaLocks.acrossProcesses());
     }
 
     @Bean
     public Subscriptions grcSubscriptions(SubscriptionRepository subscriptions,
             NotificationRepository notifications, CoAllocationStore store,
-            PlatformTransactionManager tx, Clock clock, GrcProperties props) {
+            PlatformTransactionManager tx, Clock clock, GrcProperties props, UserStore users) {
         return new Subscriptions(subscriptions, notifications, store, new TransactionTemplate(tx),
-                clock, props.notifications().settings());
+                clock, props.notifications().settings(users.enabled()));
     }
 
     /** The subscription manager (WS-BaseNotification Renew, Unsubscribe), secured as the GRC port. */
@@ -307,27 +307,39 @@ public class GrcConfiguration {
     @Bean
     public GrcResourceManager grcResourceManager(GrcProperties props, RmRegistry registry,
             TransactionEngine engine, DelegatedReservationRepository repository,
-            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock, PlatformTransactionManager tx) {
+            CoAllocationStore store, ExecutorService grcRmCalls, Clock clock, PlatformTransactionManager tx,
+            UserStore users) {
         return new GrcResourceManager(props.id(), registry,
                 new InlineRun(engine, props.phaseTwoInline()),
                 new DelegatedReservations(repository, new TransactionTemplate(tx), clock), store,
                 grcRmCalls, props.rmTimeout(), props.holdTimeout(), clock,
-                new SoapNotifier(props.id(), clock, grcRmCalls));
+                new SoapNotifier(props.id(), clock, grcRmCalls,
+                        org.doji.rm.soap.client.ClientSecurity.signedAsCoordinator(users, Clock.systemUTC())));
     }
 
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */
     @Bean
     public EndpointImpl grcNotifyEndpoint(SoapPortPublisher ports, TransactionDriver driver, CoAllocationService service,
-                                          GrcResourceManager asRm, ExecutorService grcRmCalls) {
-        // unauthenticated: a notification is only a hint, the RM itself is asked before anything is done; a failed
-        // part is of one of this GRC's co-allocations, or of a reservation a parent made at its RM port
+                                          GrcResourceManager asRm, ExecutorService grcRmCalls, GrcProperties props,
+                                          Clock clock, UserStore users, UsernameTokenVerifier tokens) {
+        // with security on, only the registered RMs notify, signed in with the accounts this GRC uses at them (a
+        // notification is still only a hint: the RM itself is asked before anything is done); a failed part is of one
+        // of this GRC's co-allocations, or of a reservation a parent made at its RM port
         GrcNotificationEndpoint.PartFailures failures = (coAllocation, part) -> {
             if (!service.partFailed(coAllocation, part)) {
                 asRm.partFailed(part);
             }
         };
+        UsernameTokenVerifier rmAccounts = tokens.forUsers(RmAccounts.of(props.rms()));
+        if (users.enabled() && !RmAccounts.unsigned(props.rms()).isEmpty()) {
+            org.slf4j.LoggerFactory.getLogger(GrcConfiguration.class).warn("notifications of RMs {} will be refused: no"
+                    + " doji.grc.rms[].username/password to check their signature with (this GRC still finds out by"
+                    + " asking them)", RmAccounts.unsigned(props.rms()));
+        }
+        Faults faults = new Faults(props.id(), clock);
         return ports.publish("/notify", new GrcNotificationEndpoint(driver, failures, grcRmCalls),
-                SoapPortPublisher.Limits.NOTIFICATIONS, endpoint -> { });
+                SoapPortPublisher.Limits.NOTIFICATIONS,
+                endpoint -> SoapSecurity.installOneWay(endpoint, rmAccounts, faults, users.enabled()));
     }
 
     /** Expires the RM port's holds and moves its reservations' lifecycles by time. */

@@ -139,8 +139,10 @@ public record GrcProperties(
      * @param retryFirst   the first wait before a failed delivery is retried (doubling up to {@code retryMax})
      * @param retryMax     the longest wait between two attempts
      * @param giveUpAfter  how long an undeliverable notification is retried before it is dropped (one WARN line)
-     * @param consumers    the consumers this GRC notifies: address prefixes (e.g. {@code https://portal.example.org/});
-     *                     empty (the default): any http(s) URL
+     * @param consumers    the consumers this GRC notifies ({@code scheme://host[:port|:*][/path]}, e.g.
+     *                     {@code https://portal.example.org/}); empty (the default): none with security on, and with
+     *                     security off any outside the operator's network (loopback, link-local and private ranges
+     *                     only when listed)
      */
     public record Notifications(Duration maxLifetime, int maxPerUser, Duration retryFirst, Duration retryMax,
                                 Duration giveUpAfter, List<String> consumers) {
@@ -161,8 +163,15 @@ public record GrcProperties(
             }
         }
 
+        /** The settings with security off (any consumer outside the operator's network when none is listed). */
         public org.doji.grc.notify.NotificationSettings settings() {
             return settings(maxLifetime, maxPerUser, retryFirst, retryMax, giveUpAfter, consumers);
+        }
+
+        /** The settings; with security on, only the listed consumers are notified. */
+        public org.doji.grc.notify.NotificationSettings settings(boolean securityOn) {
+            return settings().withConsumers(new org.doji.grc.notify.ConsumerPolicy(consumers, securityOn,
+                    org.doji.grc.notify.ConsumerPolicy.DNS));
         }
 
         private static org.doji.grc.notify.NotificationSettings settings(Duration maxLifetime, int maxPerUser,

@@ -48,6 +48,32 @@ public class GrcReplicaConfiguration {
         return new ReplicaLocks(shared ? claims : Claims.NONE, d -> Thread.sleep(d.toMillis()));
     }
 
+    /**
+     * Fencing: every read-write database transaction a thread commits while it holds claims checks, before the commit
+     * and in the same transaction, that the claims are still this replica's with the epochs it claimed them with; a
+     * replica that stood still past its lease and wakes has its writes refused (Spring Boot registers this listener
+     * with the transaction manager).
+     */
+    @Bean
+    public org.springframework.transaction.TransactionExecutionListener grcFencedWrites(
+            org.springframework.beans.factory.ObjectProvider<ReplicaLocks> replicaLocks) {
+        // looked up at the first commit: the locks' claims need the transaction manager this listener is part of
+        return new org.springframework.transaction.TransactionExecutionListener() {
+            @Override
+            public void beforeCommit(org.springframework.transaction.TransactionExecution transaction) {
+                if (!transaction.isNewTransaction() || transaction.isReadOnly()
+                        || JpaClaims.TRANSACTION_NAME.equals(transaction.getTransactionName())) {
+                    return;
+                }
+                ReplicaLocks locks = replicaLocks.getIfAvailable();
+                java.util.List<String> keys = locks == null ? java.util.List.of() : locks.heldByThisThread();
+                if (!keys.isEmpty()) {
+                    locks.claims().fence(keys);
+                }
+            }
+        };
+    }
+
     /** An H2 file or memory database opened in this process (not through an H2 server or its auto-server mode). */
     static boolean embeddedH2(String jdbcUrl) {
         String url = jdbcUrl.toLowerCase(java.util.Locale.ROOT).replace(" ", "");

@@ -81,6 +81,11 @@ public class NotificationDelivery {
         Notification notification = new Notification(n.getId(), s.getId(), n.getCoAllocationKey(), n.getState(),
                 n.getMessage(), n.getOccurred(), new ConsumerEndpoint(s.getConsumer(), s.getConsumerParameters()));
         try {
+            // again at every delivery: the name may resolve elsewhere now, or the operator changed the list
+            String refused = settings.consumers().refusal(s.getConsumer());
+            if (refused != null) {
+                throw new IllegalStateException("consumer not allowed: " + refused);
+            }
             channel.deliver(notification);
         } catch (Exception e) {
             Instant retry = clock.instant().plus(settings.backoff(n.getAttempts() + 1));

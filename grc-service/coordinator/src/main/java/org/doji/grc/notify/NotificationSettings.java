@@ -8,25 +8,30 @@ import java.util.List;
  * termination time runs when it watches all of a user's co-allocations), how many one user may hold, the
  * delivery backoff (doubling from {@code retryFirst} up to {@code retryMax}), after how long an undeliverable
  * notification is given up, how long a delivery round's claim on a notification lasts, how many one round takes,
- * and which consumers may be notified (address prefixes; empty: any http(s) URL).
+ * and which consumers may be notified ({@link ConsumerPolicy}).
  */
 public record NotificationSettings(Duration maxLifetime, int maxPerOwner, Duration retryFirst, Duration retryMax,
-                                   Duration giveUpAfter, Duration claim, int batch, List<String> consumers) {
+                                   Duration giveUpAfter, Duration claim, int batch, ConsumerPolicy consumers) {
 
     public static final NotificationSettings DEFAULTS = new NotificationSettings(Duration.ofDays(7), 1000,
-            Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofDays(1), Duration.ofMinutes(1), 100, List.of());
+            Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofDays(1), Duration.ofMinutes(1), 100,
+            ConsumerPolicy.OPEN);
 
-    /** Without an allow-list of consumers: any http(s) consumer. */
+    /** Without an allow-list of consumers, security off: any consumer outside the operator's network. */
     public NotificationSettings(Duration maxLifetime, int maxPerOwner, Duration retryFirst, Duration retryMax,
                                 Duration giveUpAfter, Duration claim, int batch) {
-        this(maxLifetime, maxPerOwner, retryFirst, retryMax, giveUpAfter, claim, batch, List.of());
+        this(maxLifetime, maxPerOwner, retryFirst, retryMax, giveUpAfter, claim, batch, ConsumerPolicy.OPEN);
+    }
+
+    /** With an allow-list of consumers ({@link ConsumerPolicy}), security off. */
+    public NotificationSettings(Duration maxLifetime, int maxPerOwner, Duration retryFirst, Duration retryMax,
+                                Duration giveUpAfter, Duration claim, int batch, List<String> consumers) {
+        this(maxLifetime, maxPerOwner, retryFirst, retryMax, giveUpAfter, claim, batch,
+                new ConsumerPolicy(consumers == null ? List.of() : consumers, false, ConsumerPolicy.DNS));
     }
 
     public NotificationSettings {
-        consumers = consumers == null ? List.of() : List.copyOf(consumers);
-        for (String prefix : consumers) {
-            ConsumerEndpoint.of(prefix); // an allowed prefix is itself an absolute http(s) URL
-        }
+        consumers = consumers == null ? ConsumerPolicy.OPEN : consumers;
         if (maxLifetime.isNegative() || maxLifetime.isZero() || maxPerOwner < 1 || retryFirst.isNegative()
                 || retryFirst.isZero() || retryMax.compareTo(retryFirst) < 0 || giveUpAfter.isNegative()
                 || claim.isNegative() || claim.isZero() || batch < 1) {
@@ -35,15 +40,14 @@ public record NotificationSettings(Duration maxLifetime, int maxPerOwner, Durati
         }
     }
 
-    /**
-     * Refuses a consumer outside the allow-list ({@code consumers}: address prefixes such as
-     * {@code https://portal.example.org/}; empty: any), so users cannot make the GRC post into the operator's network.
-     */
+    /** Refuses a consumer the GRC may not notify ({@link ConsumerPolicy}): users cannot aim it into the operator's network. */
     public void checkConsumer(String address) {
-        if (!consumers.isEmpty() && consumers.stream().noneMatch(address::startsWith)) {
-            throw org.doji.rm.fault.DojiException.invalidField("ConsumerReference/Address", "CONSUMER_NOT_ALLOWED",
-                    "this GRC delivers notifications only to consumers under " + String.join(", ", consumers));
-        }
+        consumers.check(address);
+    }
+
+    /** The same settings with another consumer policy. */
+    public NotificationSettings withConsumers(ConsumerPolicy policy) {
+        return new NotificationSettings(maxLifetime, maxPerOwner, retryFirst, retryMax, giveUpAfter, claim, batch, policy);
     }
 
     /** The wait before attempt {@code attempts + 1}: doubling, capped. */

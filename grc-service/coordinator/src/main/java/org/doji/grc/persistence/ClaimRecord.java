@@ -18,6 +18,8 @@ public class ClaimRecord {
     @Column(name = "replica_id", nullable = false, length = 128)
     private String replica;
     private Instant claimed;
+    /** Fencing: new at every claim of the key; the writes made under the claim check it. */
+    private Long epoch;
 
     protected ClaimRecord() {
     }
@@ -31,4 +33,5 @@ public class ClaimRecord {
     public String getKey() { return key; }
     public String getReplica() { return replica; }
     public Instant getClaimed() { return claimed; }
+    public long getEpoch() { return epoch == null ? 0 : epoch; }
 }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.doji.grc.tx.Claims;
+import org.doji.grc.tx.Claims.StaleClaimException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -30,6 +31,9 @@ public class JpaClaims implements Claims {
     private final EntityManager em;
     private final TransactionTemplate tx;
     private final Clock clock;
+    /** The epoch of each claim this replica holds. */
+    private final java.util.Map<String, Long> epochs = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.security.SecureRandom random = new java.security.SecureRandom();
 
     public JpaClaims(String replicaId, Duration lease, EntityManager em, PlatformTransactionManager transactions, Clock clock) {
         this.replicaId = replicaId;
@@ -37,8 +41,12 @@ public class JpaClaims implements Claims {
         this.em = em;
         this.tx = new TransactionTemplate(transactions);
         this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.tx.setName(TRANSACTION_NAME); // the claims' own transactions are not fenced by the claims they change
         this.clock = clock;
     }
+
+    /** The name of the claims' own database transactions. */
+    public static final String TRANSACTION_NAME = "doji-claims";
 
     public String replicaId() {
         return replicaId;
@@ -52,6 +60,7 @@ public class JpaClaims implements Claims {
         tx.executeWithoutResult(s -> {
             int left = em.createQuery("delete from ClaimRecord c where c.replica = :me").setParameter("me", replicaId)
                     .executeUpdate();
+            epochs.clear();
             if (left > 0) {
                 log.info("replica {}: {} claim(s) of an earlier process with this id dropped", replicaId, left);
             }
@@ -83,11 +92,10 @@ public class JpaClaims implements Claims {
         if (insert(key)) {
             return true;
         }
-        String holder = tx.execute(s -> {
-            ClaimRecord c = em.find(ClaimRecord.class, key);
-            return c == null ? null : c.getReplica();
-        });
+        ClaimRecord found = tx.execute(s -> em.find(ClaimRecord.class, key));
+        String holder = found == null ? null : found.getReplica();
         if (replicaId.equals(holder)) {
+            epochs.put(key, found.getEpoch());
             return true;
         }
         int voided = tx.execute(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and not exists"
@@ -102,8 +110,34 @@ public class JpaClaims implements Claims {
 
     @Override
     public void release(String key) {
-        tx.executeWithoutResult(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and c.replica = :me")
-                .setParameter("key", key).setParameter("me", replicaId).executeUpdate());
+        Long epoch = epochs.remove(key);
+        // only the claim this replica made: one taken over meanwhile is the other replica's
+        tx.executeWithoutResult(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and c.replica = :me"
+                        + " and (c.epoch = :epoch or c.epoch is null)")
+                .setParameter("key", key).setParameter("me", replicaId).setParameter("epoch", epoch == null ? 0L : epoch)
+                .executeUpdate());
+    }
+
+    @Override
+    public void fence(java.util.Collection<String> keys) {
+        java.util.List<String> sorted = keys.stream().distinct().sorted().toList(); // rows locked in one order
+        @SuppressWarnings("unchecked")
+        java.util.List<Object[]> rows = em.createNativeQuery("select claim_key, replica_id, epoch from grc_claim"
+                + " where claim_key in (:keys) order by claim_key for update").setParameter("keys", sorted).getResultList();
+        java.util.Map<String, String> now = new java.util.HashMap<>();
+        for (Object[] r : rows) {
+            now.put((String) r[0], r[1] + "/" + (r[2] == null ? 0L : ((Number) r[2]).longValue()));
+        }
+        for (String key : sorted) {
+            String mine = replicaId + "/" + epochs.getOrDefault(key, -1L);
+            if (!mine.equals(now.get(key))) {
+                String message = "replica " + replicaId + ": a write under the claim of " + key + " is refused: the claim"
+                        + " is " + (now.get(key) == null ? "gone" : "now " + now.get(key)) + ", not " + mine
+                        + " (this replica's lease ran out, another replica may have taken the work over)";
+                log.warn(message);
+                throw new StaleClaimException(message);
+            }
+        }
     }
 
     /**
@@ -113,12 +147,14 @@ public class JpaClaims implements Claims {
      * answered here: through Hibernate, its SQL exception log wrote an ERROR line for it.
      */
     private boolean insert(String key) {
+        long epoch = random.nextLong() & Long.MAX_VALUE;
         Boolean inserted = tx.execute(s -> em.unwrap(org.hibernate.Session.class).doReturningWork(connection -> {
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, key);
                 insert.setString(2, replicaId);
                 insert.setObject(3, clock.instant().atOffset(ZoneOffset.UTC));
-                insert.setString(4, key);
+                insert.setLong(4, epoch);
+                insert.setString(5, key);
                 return insert.executeUpdate() == 1;
             } catch (SQLException e) {
                 if (!DuplicateKeys.isDuplicateKey(e)) {
@@ -128,10 +164,14 @@ public class JpaClaims implements Claims {
                 return false;
             }
         }));
-        return Boolean.TRUE.equals(inserted);
+        if (Boolean.TRUE.equals(inserted)) {
+            epochs.put(key, epoch);
+            return true;
+        }
+        return false;
     }
 
-    private static final String INSERT = "insert into grc_claim (claim_key, replica_id, claimed)"
-            + " select cast(? as varchar(400)), cast(? as varchar(128)), cast(? as timestamp(6) with time zone)"
-            + " where not exists (select 1 from grc_claim where claim_key = ?)";
+    private static final String INSERT = "insert into grc_claim (claim_key, replica_id, claimed, epoch)"
+            + " select cast(? as varchar(400)), cast(? as varchar(128)), cast(? as timestamp(6) with time zone),"
+            + " cast(? as bigint) where not exists (select 1 from grc_claim where claim_key = ?)";
 }

@@ -15,7 +15,8 @@ import org.doji.rm.soap.NotificationSender;
  * hold timeout is acted on at once (an undecided change stops trusting the hold, a decided one is driven to
  * prepare it again) instead of at the next driver round; a part that failed after the commit (its RM lost a link
  * and no other path fits) makes the GRC release every other part, and the co-allocation fails. Notifications are hints only: the driver asks the RM
- * itself before acting.
+ * itself before acting. With security on, only the registered RMs may notify (each signs in with the account this
+ * GRC's calls to it use; checked before this endpoint runs).
  */
 @WebService(serviceName = "NotificationConsumerService", portName = "NotificationConsumerPort",
         targetNamespace = "http://doji.org/ns/2026/wsdl", endpointInterface = "org.doji.contract.wsn.ports.NotificationConsumer",
@@ -27,6 +28,10 @@ public class GrcNotificationEndpoint implements NotificationConsumer {
         void partFailed(String coAllocationKey, String reservationKey);
     }
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GrcNotificationEndpoint.class);
+
+    @jakarta.annotation.Resource
+    private jakarta.xml.ws.WebServiceContext context;
     private final TransactionDriver driver;
     private final PartFailures failures;
     private final Executor background;
@@ -39,7 +44,14 @@ public class GrcNotificationEndpoint implements NotificationConsumer {
 
     @Override
     public void notify(Notify notify) {
-        NotificationSender.stateChanges(notify).forEach(this::handle);
+        // with security on the sender signed in with the account of a registered RM (checked before this runs)
+        String from = context == null || context.getMessageContext() == null ? "anonymous"
+                : org.doji.rm.soap.SoapRequestContext.caller(context).name();
+        for (StateChange m : NotificationSender.stateChanges(notify)) {
+            log.info("notification from {} ({}): {} {}/{}", from, m.getProducer(), m.getResource(),
+                    m.getReservationState(), m.getLifecycleState());
+            handle(m);
+        }
     }
 
     /** Acts on one RM's state change (the body of a Notify; a simulation's network delivers it as it is). */

@@ -14,6 +14,21 @@ public interface Claims {
     /** Gives up this replica's claim of {@code key} (nothing if it holds none). */
     void release(String key);
 
+    /**
+     * Fencing, inside the caller's database transaction before it commits: each of {@code keys} must still be claimed
+     * by this replica with the epoch it claimed it with (the claims' rows stay locked until the commit, so no replica
+     * takes one over in between); otherwise throws {@link StaleClaimException} and the transaction is rolled back.
+     */
+    default void fence(java.util.Collection<String> keys) {
+    }
+
+    /** A write under a claim this replica no longer holds (its lease ran out and the claim was taken over or voided). */
+    final class StaleClaimException extends RuntimeException {
+        public StaleClaimException(String message) {
+            super(message);
+        }
+    }
+
     /** One GRC alone: every claim is granted (the in-JVM locks of {@link ReplicaLocks} are the only guard). */
     Claims NONE = new Claims() {
         @Override

@@ -18,6 +18,8 @@ public final class ReplicaLocks {
     private static final Duration LONGEST_WAIT = Duration.ofMillis(200);
 
     private final KeyLocks local = new KeyLocks();
+    /** The keys this thread holds claims of now (innermost last): its writes are fenced by them. */
+    private final ThreadLocal<java.util.ArrayDeque<String>> held = ThreadLocal.withInitial(java.util.ArrayDeque::new);
     private final Claims claims;
     private final TransactionEngine.Sleeper sleeper;
 
@@ -36,6 +38,11 @@ public final class ReplicaLocks {
         return claims;
     }
 
+    /** The keys whose claims the calling thread holds now (empty when claims are local). */
+    public java.util.List<String> heldByThisThread() {
+        return acrossProcesses() ? java.util.List.copyOf(held.get()) : java.util.List.of();
+    }
+
     /** Whether other processes (replicas) share the database, so the locks reach into it. */
     public boolean acrossProcesses() {
         return claims != Claims.NONE;
@@ -52,9 +59,11 @@ public final class ReplicaLocks {
                 pause(key, wait);
                 wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
             }
+            held.get().addLast(key);
             try {
                 return work.get();
             } finally {
+                held.get().removeLastOccurrence(key);
                 release(key);
             }
         });
@@ -78,10 +87,12 @@ public final class ReplicaLocks {
             if (!claims.tryClaim(key)) {
                 return;
             }
+            held.get().addLast(key);
             try {
                 work.run();
                 ran[0] = true;
             } finally {
+                held.get().removeLastOccurrence(key);
                 release(key);
             }
         });

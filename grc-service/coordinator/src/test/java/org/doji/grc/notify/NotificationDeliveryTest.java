@@ -39,7 +39,8 @@ class NotificationDeliveryTest {
 
     private static final Instant T0 = Instant.parse("2030-05-01T00:00:00Z");
     private static final NotificationSettings SETTINGS = new NotificationSettings(Duration.ofDays(7), 10,
-            Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100);
+            Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100,
+            PublicNames.OPEN);
 
     @TempDir
     static Path dir;
@@ -220,5 +221,28 @@ class NotificationDeliveryTest {
         assertThat(subscriptions.findAll()).extracting(SubscriptionRecord::getId)
                 .as("ended, or its co-allocation forgotten: forgotten once nothing is left to send")
                 .containsExactlyInAnyOrder(gone, live).doesNotContain(ended, ofForgottenCoAllocation);
+    }
+
+    /**
+     * The consumer check runs again at every delivery: a name that resolved outside the operator's network at
+     * Subscribe and inside it now (DNS rebinding) is not sent to; the notification waits with backoff.
+     */
+    @Test
+    void aConsumerWhoseNameNowResolvesInsideTheNetworkIsNotSentTo() {
+        java.util.concurrent.atomic.AtomicReference<String> address = new java.util.concurrent.atomic.AtomicReference<>("93.184.216.34");
+        ConsumerPolicy policy = new ConsumerPolicy(List.of(), false,
+                host -> new java.net.InetAddress[] {java.net.InetAddress.getByName(address.get())});
+        String a = subscription("http://rebind.example/n", null, null);
+        queue(a, CoAllocationState.Reserving);
+        address.set("169.254.169.254");
+        NotificationDelivery delivery = new NotificationDelivery(notifications, subscriptions, tx, clock,
+                SETTINGS.withConsumers(policy), n -> sent.add(n.subscriptionId() + " " + n.state()));
+        assertThat(delivery.deliverDue()).isZero();
+        assertThat(sent).isEmpty();
+        assertThat(notifications.findAll()).singleElement().satisfies(n -> assertThat(n.getAttempts()).isEqualTo(1));
+        address.set("93.184.216.34");
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(delivery.deliverDue()).isEqualTo(1);
+        assertThat(sent).containsExactly(a + " Reserving");
     }
 }

@@ -42,7 +42,8 @@ class SubscriptionsTest {
 
     private static final Instant T0 = Instant.parse("2030-06-01T00:00:00Z");
     private static final NotificationSettings SETTINGS = new NotificationSettings(Duration.ofDays(1), 3,
-            Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100);
+            Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100,
+            PublicNames.OPEN);
     private static final Caller ALICE = Caller.user("alice");
     private static final Caller BOB = Caller.user("bob");
     private static final ConsumerEndpoint CONSUMER = ConsumerEndpoint.of("http://consumer.example/notify");
@@ -152,10 +153,12 @@ class SubscriptionsTest {
             assertThatThrownBy(() -> allowList.checkConsumer(other)).as(other).isInstanceOfSatisfying(DojiException.class,
                     e -> assertThat(e.errorCode()).isEqualTo("CONSUMER_NOT_ALLOWED"));
         }
-        SETTINGS.checkConsumer("http://anything.example/"); // no allow-list: any http(s) URL
+        SETTINGS.checkConsumer("http://consumer.example/n"); // no allow-list, security off: anything outside
+        assertThatThrownBy(() -> SETTINGS.checkConsumer("http://127.0.0.1:9/n")).as("but not inside the operator's network")
+                .isInstanceOf(DojiException.class);
         assertThatThrownBy(() -> new NotificationSettings(Duration.ofDays(1), 3, Duration.ofSeconds(1),
                 Duration.ofSeconds(8), Duration.ofHours(1), Duration.ofMinutes(1), 100, List.of("portal.example.org")))
-                .as("a prefix is an absolute URL").isInstanceOf(DojiException.class);
+                .as("an allowed consumer is an absolute URL").isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

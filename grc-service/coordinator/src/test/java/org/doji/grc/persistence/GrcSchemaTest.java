@@ -43,10 +43,11 @@ class GrcSchemaTest {
         DatabaseSchema.Comparison schemas = DatabaseSchema.migratedAndMapped(dir, SchemaMigration::grc,
                 List.of(CoAllocationRecord.class, CallRecord.class, DelegatedReservationRecord.class,
                         TransactionRecord.class, SubscriptionRecord.class, NotificationRecord.class,
-                        ReplicaRecord.class, ClaimRecord.class));
+                        ReplicaRecord.class, ClaimRecord.class, SeenNonceRecord.class));
         List<String> tables = new java.util.ArrayList<>(TABLES);
         tables.addAll(List.of("grc_subscription", "grc_notification")); // V5: subscriptions and their outbox
         tables.addAll(List.of("grc_replica", "grc_claim")); // V6: the replicas' leases and claims
+        tables.add("grc_seen_nonce"); // V8: accepted UsernameTokens, shared by the replicas
         assertThat(schemas.migrated()).containsOnlyKeys(tables).isEqualTo(schemas.mapped());
     }
 
@@ -94,7 +95,7 @@ class GrcSchemaTest {
 
         SchemaMigration.grc(url);
 
-        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2", "3", "4", "5", "6", "7");
+        assertThat(DatabaseSchema.history(url, "flyway_grc_history")).containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
         // V5: the consumer column became a subscription of that co-allocation to every state change
         assertThat(DatabaseSchema.rows(url, "grc_subscription")).singleElement().satisfies(sub -> assertThat(sub)
                 .containsEntry("sub_id", "c-" + watched).containsEntry("co_key", watched)

@@ -1,6 +1,7 @@
 package org.doji.grc.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
@@ -153,5 +154,44 @@ class JpaClaimsTest {
         assertThat(jdbc.queryForObject("select replica_id from grc_claim where claim_key = 'k5'", String.class)).isEqualTo("a5");
         assertThat(logged.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN))
                 .extracting(ILoggingEvent::getFormattedMessage).isEmpty();
+    }
+
+    /**
+     * Fencing: a write a replica makes under its claim checks the claim's epoch in the same database transaction. A
+     * replica that stood still past its lease, whose claim another replica then took over, wakes and writes: the
+     * database refuses it, nothing of it is applied, and its late release leaves the other replica's claim alone.
+     */
+    @Test
+    void aWriteUnderAClaimThatWasTakenOverIsRefusedAndNothingOfItIsApplied() {
+        JpaClaims a = replica("fa");
+        JpaClaims b = replica("fb");
+        var tx = new org.springframework.transaction.support.TransactionTemplate(grc.getBean(PlatformTransactionManager.class));
+        String write = "insert into grc_replica (replica_id, lease_until) values (?, ?)";
+        java.time.OffsetDateTime far = Instant.parse("2099-01-01T00:00:00Z").atOffset(java.time.ZoneOffset.UTC);
+        assertThat(a.tryClaim("fk")).isTrue();
+        tx.executeWithoutResult(s -> {
+            jdbc.update(write, "fenced-1", far);
+            a.fence(java.util.List.of("fk"));
+        });
+        assertThat(jdbc.queryForObject("select count(*) from grc_replica where replica_id = 'fenced-1'", Integer.class)).isOne();
+
+        CLOCK.advance(LEASE.plusSeconds(1)); // a stands still past its lease
+        b.renew();
+        assertThat(b.tryClaim("fk")).as("taken over").isTrue();
+        assertThatThrownBy(() -> tx.executeWithoutResult(s -> {
+            jdbc.update(write, "fenced-2", far);
+            a.fence(java.util.List.of("fk"));
+        })).isInstanceOf(org.doji.grc.tx.Claims.StaleClaimException.class).hasMessageContaining("fk");
+        assertThat(jdbc.queryForObject("select count(*) from grc_replica where replica_id = 'fenced-2'", Integer.class))
+                .as("nothing of the stale write applied").isZero();
+        tx.executeWithoutResult(s -> b.fence(java.util.List.of("fk"))); // the new holder writes on
+
+        a.release("fk"); // late
+        assertThat(a.tryClaim("fk")).as("b's claim is still b's").isFalse();
+        b.release("fk");
+        assertThat(a.tryClaim("fk")).as("a claims anew").isTrue();
+        tx.executeWithoutResult(s -> a.fence(java.util.List.of("fk")));
+        a.release("fk");
+        jdbc.update("delete from grc_replica where replica_id like 'fenced-%'");
     }
 }

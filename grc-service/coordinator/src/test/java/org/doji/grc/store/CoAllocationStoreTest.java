@@ -71,7 +71,9 @@ class CoAllocationStoreTest {
         jdbc = context.getBean(JdbcTemplate.class);
         notifications = context.getBean(NotificationRepository.class);
         NotificationOutbox outbox = new NotificationOutbox(context.getBean(SubscriptionRepository.class), notifications,
-                clock, nudges::incrementAndGet, org.doji.grc.notify.NotificationSettings.DEFAULTS);
+                clock, nudges::incrementAndGet, org.doji.grc.notify.NotificationSettings.DEFAULTS.withConsumers(
+                        new org.doji.grc.notify.ConsumerPolicy(java.util.List.of("http://127.0.0.1:"), false,
+                                org.doji.grc.notify.ConsumerPolicy.DNS)));
         store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CallRecordRepository.class),
                 tx, clock, new CoAllocationStore.StateListener() {
                     @Override

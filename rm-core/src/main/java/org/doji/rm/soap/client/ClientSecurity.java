@@ -68,6 +68,29 @@ public record ClientSecurity(String username, String password, Path trustStore, 
         return username != null;
     }
 
+    /**
+     * How an RM (or a GRC's RM port) signs a notification in at the coordinator that owns the reservation: as that
+     * coordinator's account, the one its calls here use (the same configuration on both sides), with a PasswordDigest
+     * so that the clear password never travels; tokens dated by {@code clock}. None (null) when security is off, or no
+     * clear password of that account is configured (the coordinator then refuses the hint and finds out by asking).
+     */
+    public static java.util.function.Function<String, java.util.function.Supplier<org.apache.cxf.headers.Header>>
+            signedAsCoordinator(org.doji.rm.security.UserStore users, Clock clock) {
+        return owner -> !users.enabled() || owner == null ? null : users.clearPassword(owner)
+                .<java.util.function.Supplier<org.apache.cxf.headers.Header>>map(p -> {
+                    ClientSecurity s = token(owner, p).withPasswordDigest(true).withClock(clock);
+                    return s::tokenHeader;
+                }).orElse(null);
+    }
+
+    /** A {@code wsse:Security} header with a fresh UsernameToken of this user (for a client CXF did not build here). */
+    public org.apache.cxf.headers.Header tokenHeader() {
+        if (!hasToken()) {
+            throw new IllegalStateException("no UsernameToken configured");
+        }
+        return new UsernameTokenHeader(this).header();
+    }
+
     /** Trust managers of the configured trust store, or null for the JVM's defaults. */
     TrustManager[] trustManagers() {
         if (trustStore == null) {

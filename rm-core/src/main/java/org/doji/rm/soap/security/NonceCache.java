@@ -19,7 +19,7 @@ import org.apache.wss4j.common.cache.ReplayCache;
  * full). When it is full of entries that have not expired, {@link #addIfAbsent} answers {@code false}: a token
  * that cannot be remembered is refused rather than accepted without replay protection.
  */
-public final class NonceCache implements ReplayCache {
+public final class NonceCache implements ReplayCache, SeenNonces {
 
     /** Why {@link #addIfAbsent} did not record an identifier. */
     public enum Outcome { ADDED, REPLAYED, FULL }
@@ -40,6 +40,7 @@ public final class NonceCache implements ReplayCache {
     }
 
     /** Records {@code id} until {@code expiry} unless it is already there (and not expired), or there is no room. */
+    @Override
     public synchronized Outcome addIfAbsent(String id, Instant expiry) {
         Instant now = clock.instant();
         dropExpiredHead(now);

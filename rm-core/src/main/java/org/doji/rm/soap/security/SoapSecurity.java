@@ -51,6 +51,26 @@ public final class SoapSecurity {
         return true;
     }
 
+    /**
+     * Authentication on a port of one-way operations (a notification consumer): checked as soon as the headers are
+     * read, before CXF acknowledges a one-way message, so a refusal reaches the sender as a Client fault. Does
+     * nothing when {@code verifier} has no users; returns whether it installed anything.
+     */
+    public static boolean installOneWay(EndpointImpl endpoint, UsernameTokenVerifier verifier, Faults faults) {
+        return installOneWay(endpoint, verifier, faults, false);
+    }
+
+    /** As above; {@code required}: installed even when the verifier has no users (every message is then refused). */
+    public static boolean installOneWay(EndpointImpl endpoint, UsernameTokenVerifier verifier, Faults faults,
+                                        boolean required) {
+        if (!verifier.enabled() && !required) {
+            return false;
+        }
+        endpoint.getInInterceptors().add(new UsernameTokenInInterceptor(verifier, faults, Set.of(),
+                org.apache.cxf.phase.Phase.PRE_PROTOCOL));
+        return true;
+    }
+
     /** Whether {@link #install} put the UsernameToken check on this endpoint (a published one or its EndpointImpl). */
     public static boolean requiresUsernameToken(org.apache.cxf.interceptor.InterceptorProvider endpoint) {
         return endpoint.getInInterceptors().stream().anyMatch(UsernameTokenInInterceptor.class::isInstance);

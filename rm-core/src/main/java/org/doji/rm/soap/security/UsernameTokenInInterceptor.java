@@ -37,9 +37,17 @@ final class UsernameTokenInInterceptor extends AbstractSoapInterceptor {
     private final UsernameTokenVerifier verifier;
     private final Faults faults;
     private final Set<String> coordinatorOperations;
+    /** Runs before the operation is known: a refusal is no declared fault of an operation (the wire fault types it). */
+    private final boolean beforeOperation;
 
     UsernameTokenInInterceptor(UsernameTokenVerifier verifier, Faults faults, Set<String> coordinatorOperations) {
-        super(Phase.PRE_INVOKE);
+        this(verifier, faults, coordinatorOperations, Phase.PRE_INVOKE);
+    }
+
+    /** In another phase: {@link Phase#PRE_PROTOCOL} for a one-way port, before CXF answers it (and a refusal could not be). */
+    UsernameTokenInInterceptor(UsernameTokenVerifier verifier, Faults faults, Set<String> coordinatorOperations, String phase) {
+        super(phase);
+        this.beforeOperation = !Phase.PRE_INVOKE.equals(phase);
         this.verifier = verifier;
         this.faults = faults;
         this.coordinatorOperations = Set.copyOf(coordinatorOperations);
@@ -77,10 +85,13 @@ final class UsernameTokenInInterceptor extends AbstractSoapInterceptor {
         // one line: a user name in the message may hold line breaks of the caller's choosing
         log.warn("refused {} at {}: {}", operation == null ? "a call" : operation, address(message),
                 e.getMessage().replaceAll("\\p{Cntrl}", " "));
+        message.getExchange().put(org.doji.rm.soap.WireFaultInterceptor.LOGGED, Boolean.TRUE); // logged here, once
+        if (beforeOperation) {
+            throw new Fault(e); // WireFaultInterceptor gives it the typed detail
+        }
         // a declared fault of the operation, as if the service had thrown it: CXF then notes it in one INFO line
         // instead of a WARN with the interceptor's stack trace
         message.put(FaultMode.class, FaultMode.CHECKED_APPLICATION_FAULT);
-        message.getExchange().put(org.doji.rm.soap.WireFaultInterceptor.LOGGED, Boolean.TRUE); // logged here, once
         throw new Fault(faults.toFault(e));
     }
 

@@ -34,6 +34,7 @@ public final class UsernameTokenVerifier {
     private final UserStore users;
     private final TokenPolicy policy;
     private final NonceCache nonces;
+    private final SeenNonces shared;
     private final Clock clock;
 
     public UsernameTokenVerifier(UserStore users, TokenPolicy policy, Clock clock) {
@@ -41,10 +42,33 @@ public final class UsernameTokenVerifier {
     }
 
     public UsernameTokenVerifier(UserStore users, TokenPolicy policy, NonceCache nonces, Clock clock) {
+        this(users, policy, nonces, null, clock);
+    }
+
+    /**
+     * @param shared where accepted tokens are also remembered beyond this process (the service's database: every
+     *               replica, and the service after a restart); null for this process's memory alone
+     */
+    public UsernameTokenVerifier(UserStore users, TokenPolicy policy, NonceCache nonces, SeenNonces shared, Clock clock) {
         this.users = users;
         this.policy = policy;
         this.nonces = nonces;
+        this.shared = shared;
         this.clock = clock;
+    }
+
+    /**
+     * The same rules and shared store for other users (a GRC's notification consumer: its RMs' accounts), with a
+     * memory of accepted tokens of its own.
+     */
+    public UsernameTokenVerifier forUsers(UserStore others) {
+        return new UsernameTokenVerifier(others, policy, new NonceCache(clock, policy.nonceCacheSize(),
+                policy.window().plus(policy.clockSkew())), shared, clock);
+    }
+
+    /** The same check with accepted tokens remembered in {@code shared} too. */
+    public UsernameTokenVerifier sharing(SeenNonces sharedNonces) {
+        return new UsernameTokenVerifier(users, policy, nonces, sharedNonces, clock);
     }
 
     /** Security off: no users configured. */
@@ -118,12 +142,26 @@ public final class UsernameTokenVerifier {
     private void remember(String user, String nonce, String created, Instant createdAt) {
         // kept until Created leaves the window: after that the freshness check refuses the token anyway
         Instant expiry = createdAt.plus(policy.window()).plus(policy.clockSkew());
-        switch (nonces.addIfAbsent(user + '\n' + nonce + '\n' + created, expiry)) {
+        String id = user + '\n' + nonce + '\n' + created;
+        NonceCache.Outcome outcome = nonces.addIfAbsent(id, expiry);
+        if (outcome == NonceCache.Outcome.ADDED && shared != null) {
+            outcome = shared.addIfAbsent(sha256(id), expiry); // seen by another replica, or before a restart
+        }
+        switch (outcome) {
             case ADDED -> { }
             case REPLAYED -> throw DojiException.notAuthorized("replayed UsernameToken: this wsse:Nonce and wsu:Created "
                     + "of '" + user + "' were already used; send a fresh token with every message");
             case FULL -> throw DojiException.notAuthorized("this service cannot remember more fresh UsernameTokens at "
                     + "the moment (" + nonces.maxSize() + "); retry shortly");
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
