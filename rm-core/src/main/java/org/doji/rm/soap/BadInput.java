@@ -40,7 +40,10 @@ final class BadInput {
             if (msg.contains("boundary") || msg.contains("No attachment") || msg.contains("MIME")) {
                 return "UNSUPPORTED_CONTENT"; // multipart without its boundary, or a content type no port takes
             }
-            if (msg.contains("Invalid SOAP Envelope") || msg.contains("not a SOAP envelope")) {
+            boolean endedBeforeBody = t instanceof java.util.NoSuchElementException && t.getStackTrace().length > 0
+                    && t.getStackTrace()[0].getClassName().startsWith("com.ctc.wstx."); // the reader ran past the end
+            if (msg.contains("Invalid SOAP Envelope") || msg.contains("not a SOAP envelope") || msg.contains("No soap body")
+                    || endedBeforeBody) {
                 return "INVALID_ENVELOPE";
             }
             if (msg.contains("SOAPAction") && msg.contains("does not match")) {

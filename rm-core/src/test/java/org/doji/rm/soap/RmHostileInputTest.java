@@ -157,7 +157,11 @@ class RmHostileInputTest {
                         reserve("2", "").replace("<soap:Body>", "<soap:Header><ev:x xmlns:ev=\"urn:evil\" "
                                 + "soap:mustUnderstand=\"1\"/></soap:Header><soap:Body>")),
                 new Case("no SOAP envelope", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
-                        reserve("2", "").replace("soap:Envelope", "soap:Envelopx")))) {
+                        reserve("2", "").replace("soap:Envelope", "soap:Envelopx")),
+                new Case("no SOAP body", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
+                        reserve("2", "").replace("soap:Body", "soap:Bodx")),
+                new Case("a header and no body", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
+                        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header/></soap:Envelope>"))) {
             var soft = new org.assertj.core.api.SoftAssertions();
             var logged = LogCapture.start();
             HttpResponse<String> response;

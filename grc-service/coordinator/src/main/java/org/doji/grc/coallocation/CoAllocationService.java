@@ -354,7 +354,15 @@ public class CoAllocationService {
     private void failed(String key, String what, RuntimeException e) {
         log.error("co-allocation failed unexpectedly", e);
         try {
-            store.transition(key, CoAllocationEvent.FAIL, r -> r.setReason(what + ": " + e.getMessage()));
+            // only while this run's work is still unfinished: another replica may have taken it over and reserved
+            // it meanwhile (this one stood still past its lease), and a Reserved co-allocation is not this run's to fail
+            boolean failedNow = store.transitionIf(key, r -> r.state() == CoAllocationState.Planning
+                    || r.state() == CoAllocationState.Reserving, CoAllocationEvent.FAIL,
+                    r -> r.setReason(what + ": " + e.getMessage()));
+            if (!failedNow) {
+                log.warn("co-allocation {} moved on meanwhile (another replica's run); left as it is", key);
+                return;
+            }
             listener.settled(key, CoAllocationState.Failed);
         } catch (DojiException refused) {
             log.warn("co-allocation {} could not be failed: {}", key, refused.getMessage());
