@@ -89,6 +89,14 @@ public class GrcReplicaConfiguration {
         }
     }
 
+    /** On PostgreSQL, a replica frozen inside a transaction loses it after two leases (its row locks are freed). */
+    @Bean
+    static IdleTransactionTimeout grcIdleTransactionTimeout(org.springframework.core.env.Environment env) {
+        // static and read from the environment: a post-processor is made before the configuration properties
+        return new IdleTransactionTimeout(org.springframework.boot.context.properties.bind.Binder.get(env)
+                .bind("doji.grc.replica.lease", java.time.Duration.class).orElse(java.time.Duration.ofSeconds(10)));
+    }
+
     /** Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). */
     @Bean
     public PeriodicTask grcReplicaLease(JpaClaims claims, ReplicaProperties replica) {
