@@ -20,8 +20,12 @@ final class IdleTransactionTimeout implements BeanPostProcessor {
 
     private final Duration timeout;
 
+    /** PostgreSQL's largest value of the setting (milliseconds in an int). */
+    private static final Duration LONGEST = Duration.ofMillis(Integer.MAX_VALUE);
+
     IdleTransactionTimeout(Duration lease) {
-        this.timeout = lease.multipliedBy(2);
+        Duration twoLeases = lease.multipliedBy(2);
+        this.timeout = twoLeases.compareTo(LONGEST) > 0 ? LONGEST : twoLeases;
     }
 
     /** The statement each new session runs first. */

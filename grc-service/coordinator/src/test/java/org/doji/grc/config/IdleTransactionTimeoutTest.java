@@ -25,6 +25,12 @@ class IdleTransactionTimeoutTest {
     }
 
     @Test
+    void aLeaseLongerThanPostgresCanWaitIsCutToItsLargestTimeout() {
+        assertThat(new IdleTransactionTimeout(Duration.ofHours(1000)).initSql())
+                .isEqualTo("SET idle_in_transaction_session_timeout = " + Integer.MAX_VALUE);
+    }
+
+    @Test
     void otherDatabasesAreLeftAlone() {
         HikariDataSource pool = pool("jdbc:h2:file:./data/grc");
         timeout.postProcessAfterInitialization(pool, "dataSource");
