@@ -24,7 +24,16 @@ class DeterministicSimulationTest {
     private static final List<SimConfig> REGRESSIONS = List.of(
             new SimConfig(1, 100, false, SimConfig.Storage.MEMORY, new FaultPlan.Rates(0.03, 0.03, 0.02, 0.02, 0.004, 0.002,
                     0.002, Duration.ofMinutes(4), Duration.ofMinutes(6), null, Duration.ofMinutes(4), Duration.ofSeconds(1)),
-                    false, 6, Duration.ofSeconds(20)));
+                    false, 6, Duration.ofSeconds(20)),
+            // 176 (two levels): the GRC's RM port let a change begin beside one still completing at the children,
+            // whose end then released the newer change's parts (RmPortOneChangeAtATimeTest)
+            SimConfig.of(176, 200, SimConfig.Storage.MEMORY),
+            // 198: route repair booked a link beyond its capacity, ignoring the reservation's staying paths
+            // (RouteRepairTest)
+            SimConfig.of(198, 200, SimConfig.Storage.MEMORY),
+            // 221 (two levels): a failed part reported twice at the GRC's RM port started a second release, which
+            // failed on its key
+            SimConfig.of(221, 200, SimConfig.Storage.MEMORY));
 
     @Test
     void everySeedKeepsEveryInvariant() {
