@@ -121,7 +121,6 @@ final class DelegatedHome extends ReservationHome<DelegatedReservation, String, 
 
     @Override
     protected void saveTerminationTime(DelegatedReservation r, Instant terminationTime) {
-        throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
-                "reservations at a GRC are kept until destroyed; SetTerminationTime is not supported");
+        store.update(r.getKey(), rec -> rec.setTerminationTime(terminationTime));
     }
 }

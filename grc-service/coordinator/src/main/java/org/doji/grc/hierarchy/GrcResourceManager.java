@@ -231,9 +231,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public Instant setTerminationTime(Caller caller, String key, Instant requested) {
-        home.owned(caller, key);
-        throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
-                "reservations at a GRC are kept until destroyed; SetTerminationTime is not supported");
+        return home.setTerminationTime(caller, key, requested);
     }
 
     /**
