@@ -76,6 +76,10 @@ final class MemoryGrcTables {
                 "findIdleInStatesUpdatedBefore", a -> r.<DelegatedReservationRecord>copies(DELEGATED,
                         x -> MemoryRepositories.in(a[0], x.getLifecycleState()) && x.getUpdated().isBefore((Instant) a[1])
                                 && idle(r, x.getKey())).stream().map(DelegatedReservationRecord::getKey).toList(),
+                "findIdleInStatesTerminatedBefore", a -> r.<DelegatedReservationRecord>copies(DELEGATED,
+                        x -> MemoryRepositories.in(a[0], x.getLifecycleState()) && x.getTerminationTime() != null
+                                && x.getTerminationTime().isBefore((Instant) a[1]) && idle(r, x.getKey()))
+                        .stream().map(DelegatedReservationRecord::getKey).toList(),
                 "deleteByKeys", a -> r.<DelegatedReservationRecord>delete(DELEGATED,
                         x -> MemoryRepositories.in(a[0], x.getKey()), DelegatedReservationRecord::getKey)));
     }

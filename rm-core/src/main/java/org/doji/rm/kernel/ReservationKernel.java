@@ -6,14 +6,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.calendar.ReservationCalendar;
 import org.doji.rm.fault.DojiException;
-import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
@@ -32,8 +29,8 @@ import org.slf4j.MDC;
 
 /**
  * The RM kernel: two-phase reserve, modify and cancel over the reservation calendar, durable before
- * every answer, with the backend's actions after each durable change. One write lock serialises the
- * mutations (a calendar decision and its record must change together); reads share a read lock.
+ * every answer, with the backend's actions after each durable change. Every call and driver step runs through its
+ * {@link KernelHome} (one write lock, undo, call ledger, save); reads share a read lock.
  */
 public class ReservationKernel implements ResourceManager {
 
@@ -50,13 +47,12 @@ public class ReservationKernel implements ResourceManager {
     private final AvailabilityReporter reporter;
     private final RouteRepair routeRepair;
     private final Map<String, Reservation> open = new LinkedHashMap<>();
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final TwoPhaseSteps steps;
     private final org.doji.rm.util.TimeOrderedKeys keys;
-    /** The running mutation's undo information; only touched under the write lock. */
-    private UndoScope scope;
     /** Forgets finished records and old answers; guarded by the write lock. */
     private final RecordRetention retention;
+    /** The lock, undo, ledger and save of every change, the owner check, Destroy and SetTerminationTime. */
+    private final KernelHome home;
 
     public ReservationKernel(RmSettings settings, ResourceBackend backend, ReservationStore store, Clock clock,
                              Notifier notifier) {
@@ -79,6 +75,7 @@ public class ReservationKernel implements ResourceManager {
         this.steps = new TwoPhaseSteps(calendar, backend);
         this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock, entropy);
         this.retention = new RecordRetention(store, settings);
+        this.home = new KernelHome(settings.rmId(), store, calendar, open, steps, retention, clock);
         recover();
     }
 
@@ -146,7 +143,7 @@ public class ReservationKernel implements ResourceManager {
         // the consumer is where notifications go, not part of what is reserved: a coordinator that restarted on
         // another address replays its prepare with the same correlation id and must get the original answer
         String hash = store.json().hash("reserve", spec);
-        return write(caller, correlationId, "reserve", hash, () -> {
+        return home.call(caller, correlationId, "reserve", hash, null, () -> {
             Instant now = now();
             validator.validate(spec, calendar, now, null);
             var allocation = allocator.allocate(spec, backend.liveState());
@@ -159,6 +156,7 @@ public class ReservationKernel implements ResourceManager {
             record.setHoldExpires(now.plus(settings.holdTimeout()));
             record.setConsumer(consumer);
             record.setGlobalId(spec.globalId());
+            UndoScope scope = home.scope();
             scope.created(r);
             calendar.apply(r.pendingBookings(), 1);
             backend.onHold(r.pendingContext());
@@ -173,8 +171,8 @@ public class ReservationKernel implements ResourceManager {
 
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
-        return write(caller, correlationId, "commit", store.json().hash("commit", key), () -> {
-            Reservation r = owned(caller, key);
+        return home.call(caller, correlationId, "commit", store.json().hash("commit", key), key, () -> {
+            Reservation r = home.touched(caller, key);
             refuseIfHoldExpired(r, now());
             var t = transition(r, Operation.COMMIT);
             if (!t.noOp()) {
@@ -187,8 +185,8 @@ public class ReservationKernel implements ResourceManager {
 
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
-        return write(caller, correlationId, "abort", store.json().hash("abort", key), () -> {
-            Reservation r = owned(caller, key);
+        return home.call(caller, correlationId, "abort", store.json().hash("abort", key), key, () -> {
+            Reservation r = home.touched(caller, key);
             steps.abort(r, next(r, Operation.ABORT));
             finishIfFinal(r);
             return r;
@@ -197,8 +195,8 @@ public class ReservationKernel implements ResourceManager {
 
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
-        return write(caller, correlationId, "modify", store.json().hash("modify", key, spec), () -> {
-            Reservation r = owned(caller, key);
+        return home.call(caller, correlationId, "modify", store.json().hash("modify", key, spec), key, () -> {
+            Reservation r = home.touched(caller, key);
             ReservationState target = next(r, Operation.MODIFY);
             Instant now = now();
             validator.validate(spec, calendar, now, r.spec == null ? null : r.spec.window().start());
@@ -225,8 +223,8 @@ public class ReservationKernel implements ResourceManager {
 
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
-        return write(caller, correlationId, "cancel", store.json().hash("cancel", key), () -> {
-            Reservation r = owned(caller, key);
+        return home.call(caller, correlationId, "cancel", store.json().hash("cancel", key), key, () -> {
+            Reservation r = home.touched(caller, key);
             var t = transition(r, Operation.CANCEL);
             if (t.noOp()) {
                 // nothing left to release: remember it, so that the coordinator's commit of this cancel is a no-op too
@@ -244,54 +242,17 @@ public class ReservationKernel implements ResourceManager {
 
     @Override
     public ReservationView get(Caller caller, String key) {
-        return read(() -> ownedOrStored(caller, key).view(settings.rmId()));
+        return read(() -> home.owned(caller, key).view(settings.rmId()));
     }
 
     @Override
     public void destroy(Caller caller, String key) {
-        lock.writeLock().lock();
-        UndoScope undo = begin();
-        try {
-            Reservation r = owned(caller, key);
-            steps.destroy(r);
-            open.remove(key);
-            store.delete(key);
-            undo.keep();
-            log.info("destroyed {}", key);
-        } catch (RuntimeException e) {
-            undo.undo();
-            throw e;
-        } finally {
-            scope = null;
-            lock.writeLock().unlock();
-        }
+        home.destroy(caller, key);
     }
 
     @Override
     public Instant setTerminationTime(Caller caller, String key, Instant requested) {
-        lock.writeLock().lock();
-        try {
-            Reservation r = ownedOrStored(caller, key);
-            if (requested != null && r.spec != null && requested.isBefore(r.spec.window().end())
-                    && !r.record.getLifecycleState().isFinal()) {
-                throw DojiException.invalidField("requestedTerminationTime", "TERMINATION_BEFORE_END",
-                        "the record cannot be forgotten before the reservation ends at " + r.spec.window().end());
-            }
-            Instant before = r.record.getTerminationTime();
-            r.record.setTerminationTime(requested);
-            try {
-                store.save(r, now());
-                if (requested != null) {
-                    retention.terminationTimeSet();
-                }
-            } catch (RuntimeException e) {
-                r.record.setTerminationTime(before); // memory must not run ahead of the database
-                throw e;
-            }
-            return requested;
-        } finally {
-            lock.writeLock().unlock();
-        }
+        return home.setTerminationTime(caller, key, requested);
     }
 
     /**
@@ -320,31 +281,28 @@ public class ReservationKernel implements ResourceManager {
      */
     boolean step(Reservation r, Instant now, Supplier<String> body) {
         String message;
-        lock.writeLock().lock();
-        UndoScope undo = begin();
+        MDC.put("reservation", r.key());
         try {
-            MDC.put("reservation", r.key());
-            if (open.get(r.key()) != r) {
-                undo.keep();
-                return false; // finished by a call since the list was made
-            }
-            undo.touch(r);
-            message = body.get();
-            if (message == null) {
-                undo.keep();
-                return false;
-            }
-            store.save(r, now);
-            undo.keep();
-            finishIfFinal(r);
+            message = home.change(r.key(), () -> {
+                if (open.get(r.key()) != r) {
+                    return null; // finished by a call since the list was made
+                }
+                home.scope().touch(r);
+                String told = body.get();
+                if (told != null) {
+                    store.save(r, now);
+                    finishIfFinal(r);
+                }
+                return told;
+            });
         } catch (RuntimeException e) {
-            undo.undo();
             log.error("driver step of {} failed; retrying at the next tick", r.key(), e);
             return false;
         } finally {
-            scope = null;
             MDC.remove("reservation");
-            lock.writeLock().unlock();
+        }
+        if (message == null) {
+            return false;
         }
         if (r.record.getConsumer() != null) {
             notifier.notify(r.record.getConsumer(), r.view(settings.rmId()), message);
@@ -353,12 +311,7 @@ public class ReservationKernel implements ResourceManager {
     }
 
     <T> T underWriteLock(Supplier<T> mutation) {
-        lock.writeLock().lock();
-        try {
-            return mutation.get();
-        } finally {
-            lock.writeLock().unlock();
-        }
+        return home.underWriteLock(mutation);
     }
 
     /** The open reservations that match, as of now (read lock). */
@@ -415,20 +368,6 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
-    /** The caller's reservation, remembered by the running mutation so a failed write can undo it. */
-    private Reservation owned(Caller caller, String key) {
-        Reservation r = ownedOrStored(caller, key);
-        if (scope != null) {
-            scope.touch(r);
-        }
-        return r;
-    }
-
-    private UndoScope begin() {
-        scope = new UndoScope(calendar, open);
-        return scope;
-    }
-
     /** A hold past its expiry is dead even if the driver has not run yet: commit must not revive it. */
     private void refuseIfHoldExpired(Reservation r, Instant now) {
         Instant expires = r.record.getHoldExpires();
@@ -438,71 +377,11 @@ public class ReservationKernel implements ResourceManager {
         }
     }
 
-    private Reservation ownedOrStored(Caller caller, String key) {
-        Reservation r = open.get(key);
-        if (r == null) {
-            r = store.load(key).orElseThrow(() -> DojiException.unknown(key));
-        }
-        if (!r.record.getOwner().equals(caller.name())) {
-            // the same answer as for a key that does not exist: another user learns nothing of it
-            throw DojiException.unknown(key);
-        }
-        return r;
-    }
-
-    /** Runs a mutation under the write lock with correlation-id idempotency; durable before it returns. */
-    private ReservationView write(Caller caller, String correlationId, String operation, String hash,
-                                  Supplier<Reservation> mutation) {
-        String callId = CallLedger.callId("", caller, correlationId);
-        lock.writeLock().lock();
-        UndoScope undo = begin();
-        try {
-            Optional<String> previous = store.calls().repeated(callId, correlationId, operation, hash);
-            if (previous.isPresent()) {
-                undo.keep();
-                return store.decodeAnswer(previous.get());
-            }
-            Reservation r;
-            try {
-                r = mutation.get();
-            } catch (DojiException refused) {
-                if (CallLedger.recordable(refused)) {
-                    // a repeat (a late copy of this call) is refused the same way, even if it could act by then
-                    store.saveRefusal(callId, operation, hash, CallLedger.refusal(refused), now());
-                }
-                throw refused; // what the mutation changed in memory is taken back below
-            }
-            Instant now = now();
-            r.record.setVersion(r.record.getVersion() + 1);
-            r.record.setUpdated(now);
-            ReservationView answer = r.view(settings.rmId());
-            store.save(r, now, callId, operation, hash, answer);
-            undo.keep();
-            return answer;
-        } catch (RuntimeException e) {
-            // memory must not run ahead of the database: take back what the failed call changed
-            undo.undo();
-            throw e;
-        } finally {
-            scope = null;
-            lock.writeLock().unlock();
-        }
-    }
-
     <T> T read(Supplier<T> reader) {
-        lock.readLock().lock();
-        try {
-            return reader.get();
-        } finally {
-            lock.readLock().unlock();
-        }
+        return home.read(reader);
     }
 
-    /**
-     * The clock read at the precision the database keeps (microseconds): an answer must say exactly what a restarted
-     * RM reads back, so times are truncated before they are stored or answered.
-     */
     private Instant now() {
-        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+        return home.now();
     }
 }

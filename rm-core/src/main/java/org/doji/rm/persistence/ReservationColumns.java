@@ -16,7 +16,8 @@ import org.hibernate.type.SqlTypes;
 /**
  * The columns of a reservation made through an RM port, whoever keeps it: an RM's own reservations
  * ({@link ReservationRecord}) and the GRC's reservations made for a parent coordinator at its RM port. The NSI
- * states, the pending change and its decision, the spec, the hold, the consumer, the reason and the times; what
+ * states, the pending change and its decision, the spec, the hold, the consumer, the reason, the times and the
+ * WS-ResourceLifetime termination time; what
  * a reservation holds (an allocation, or one reservation at each child RM) is the subclass's.
  */
 @MappedSuperclass
@@ -55,6 +56,8 @@ public abstract class ReservationColumns {
     private String reason;
     /** A cancel of this reservation after it was over has been answered (as a no-op), so its commit is one too. */
     private Boolean deadCancelAnswered;
+    /** When the record is forgotten once the reservation is over (WS-ResourceLifetime); null: at the retention. */
+    private Instant terminationTime;
     private Instant created;
     private Instant updated;
 
@@ -98,6 +101,8 @@ public abstract class ReservationColumns {
     }
     public boolean isDeadCancelAnswered() { return Boolean.TRUE.equals(deadCancelAnswered); }
     public void setDeadCancelAnswered(boolean b) { this.deadCancelAnswered = b ? Boolean.TRUE : null; }
+    public Instant getTerminationTime() { return terminationTime; }
+    public void setTerminationTime(Instant t) { this.terminationTime = t; }
     public Instant getCreated() { return created; }
     public Instant getUpdated() { return updated; }
     public void setUpdated(Instant t) { this.updated = t; }
@@ -114,6 +119,7 @@ public abstract class ReservationColumns {
         consumer = other.consumer;
         reason = other.reason;
         deadCancelAnswered = other.deadCancelAnswered;
+        terminationTime = other.terminationTime;
         updated = other.updated;
     }
 }

@@ -26,7 +26,6 @@ public class ReservationRecord extends ReservationColumns implements org.springf
     private String allocationJson;
     @Column(length = JsonColumns.MAX_JSON)
     private String pendingAllocationJson;
-    private Instant terminationTime;
     @Column(length = 64)
     private String globalId;
     private int version;
@@ -63,8 +62,6 @@ public class ReservationRecord extends ReservationColumns implements org.springf
     public void setAllocationJson(String v) { this.allocationJson = v; }
     public String getPendingAllocationJson() { return pendingAllocationJson; }
     public void setPendingAllocationJson(String v) { this.pendingAllocationJson = v; }
-    public Instant getTerminationTime() { return terminationTime; }
-    public void setTerminationTime(Instant t) { this.terminationTime = t; }
     public String getGlobalId() { return globalId; }
     public void setGlobalId(String g) { this.globalId = g; }
     public int getVersion() { return version; }
@@ -82,7 +79,6 @@ public class ReservationRecord extends ReservationColumns implements org.springf
         restoreColumnsFrom(other);
         allocationJson = other.allocationJson;
         pendingAllocationJson = other.pendingAllocationJson;
-        terminationTime = other.terminationTime;
         globalId = other.globalId;
         version = other.version;
     }

@@ -2,7 +2,6 @@ package org.doji.rm.soap;
 
 import jakarta.xml.bind.JAXBElement;
 import java.time.Instant;
-import javax.xml.namespace.QName;
 import org.doji.contract.wsrf.rl.SetTerminationTime;
 import org.doji.contract.wsrf.rl.SetTerminationTimeResponse;
 import org.doji.rm.fault.DojiException;
@@ -14,7 +13,6 @@ import org.doji.rm.fault.DojiException;
 public final class WsrfLifetime {
 
     public static final String NAMESPACE = "http://docs.oasis-open.org/wsrf/rl-2";
-    private static final QName REQUESTED_TERMINATION_TIME = new QName(NAMESPACE, "RequestedTerminationTime");
 
     private WsrfLifetime() {
     }
@@ -53,7 +51,10 @@ public final class WsrfLifetime {
     /** A request for the given termination time (null: none), as a client sends it. */
     public static SetTerminationTime request(Instant terminationTime) {
         SetTerminationTime request = new SetTerminationTime();
-        JAXBElement<Instant> time = new JAXBElement<>(REQUESTED_TERMINATION_TIME, Instant.class, terminationTime);
+        // the factory's element carries the Instant adapter (scoped to SetTerminationTime): an element made by hand
+        // has none, and JAXB cannot marshal its time ("java.time.Instant is not known to this context")
+        JAXBElement<Instant> time = new org.doji.contract.wsrf.rl.ObjectFactory()
+                .createSetTerminationTimeRequestedTerminationTime(terminationTime);
         if (terminationTime == null) {
             time.setNil(true);
         }

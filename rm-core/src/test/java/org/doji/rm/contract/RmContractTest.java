@@ -70,6 +70,24 @@ public abstract class RmContractTest extends RmTimeAndRestartContract {
     }
 
     @Test
+    void terminationTimeIsKeptAndNotBeforeTheEnd() {
+        TimeWindow w = freshWindow();
+        ReservationView held = rm().reserve(caller(), id(), grantable(w), null);
+        rm().commit(caller(), held.key(), id());
+        // the record of a reservation that has not ended cannot be forgotten before it ends (over SOAP the WSRF
+        // fault reaches the client untyped, so only the refusal itself is the contract's)
+        assertThatThrownBy(() -> rm().setTerminationTime(caller(), held.key(), w.end().minusSeconds(1)))
+                .isInstanceOf(DojiException.class);
+        assertThat(rm().get(caller(), held.key()).terminationTime()).isNull();
+        Instant later = w.end().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        assertThat(rm().setTerminationTime(caller(), held.key(), later)).isEqualTo(later);
+        assertThat(rm().get(caller(), held.key()).terminationTime()).isEqualTo(later);
+        assertThat(rm().setTerminationTime(caller(), held.key(), null)).isNull(); // nil cancels it
+        assertThat(rm().get(caller(), held.key()).terminationTime()).isNull();
+        rm().destroy(caller(), held.key());
+    }
+
+    @Test
     void commitAfterAbortIsRefused() {
         TimeWindow w = freshWindow();
         ReservationView held = rm().reserve(caller(), id(), grantable(w), null);

@@ -61,8 +61,12 @@ final class CoAllocationCanceller {
         String id = c.key() + ":cancel:" + entropy.hex(12);
         Transaction t = Transaction.begin(id, SubjectType.CO_ALLOCATION, c.key(), Change.CANCEL, c.attempt(), parts,
                 caller.name(), clock.instant().plus(decideWithin), clock.instant());
-        InlineRun.Ran ran = runner.run(t, () -> store.transition(c.key(), CoAllocationEvent.CANCEL, r -> { }),
-                (tx, d) -> { }, InlineRun.Observer.NONE);
+        InlineRun.Ran ran = runner.run(t, new InlineRun.Steps() {
+            @Override
+            public void beginning(Transaction fresh) {
+                store.transition(c.key(), CoAllocationEvent.CANCEL, r -> { });
+            }
+        });
         if (ran.committed()) {
             return store.find(c.key()).orElseThrow(() -> DojiException.unknown(c.key()));
         }

@@ -84,12 +84,19 @@ final class CoAllocationModifier {
                     c.key(), Change.MODIFY, c.attempt(), steps(c, plan, request),
                     subject.payload(new CoAllocationTransactions.ModificationPayload(request, plan)),
                     clock.instant().plus(decideWithin), clock.instant());
-            InlineRun.Ran ran = runner.run(t, () -> store.transition(c.key(), CoAllocationEvent.MODIFY, r -> { }),
-                    (tx, d) -> {
-                        if (d == Decision.COMMITTED) {
-                            recordCall.run();
-                        }
-                    }, observer(attempt));
+            InlineRun.Ran ran = runner.run(t, new ObservedSteps(listener, attempt) {
+                @Override
+                public void beginning(Transaction fresh) {
+                    store.transition(c.key(), CoAllocationEvent.MODIFY, r -> { });
+                }
+
+                @Override
+                public void deciding(Transaction prepared, Decision decision) {
+                    if (decision == Decision.COMMITTED) {
+                        recordCall.run();
+                    }
+                }
+            });
             if (ran.committed()) {
                 log.info("modification committed: slot {} at cost {}", plan.slot(), plan.cost());
                 return store.find(c.key()).orElseThrow(() -> DojiException.unknown(c.key()));
@@ -124,22 +131,4 @@ final class CoAllocationModifier {
         return steps;
     }
 
-    private InlineRun.Observer observer(int attempt) {
-        return new InlineRun.Observer() {
-            @Override
-            public void begun(Transaction t) {
-                listener.beforePrepare(t.subject(), attempt);
-            }
-
-            @Override
-            public void prepared(Transaction t) {
-                listener.afterPrepare(t.subject(), attempt);
-            }
-
-            @Override
-            public void decided(Transaction t) {
-                listener.afterDecision(t.subject(), attempt, t.decision());
-            }
-        };
-    }
 }

@@ -92,20 +92,15 @@ public final class PlanAttempts {
 
     /** One plan: empty when its commit was decided, else why it was aborted. */
     private Optional<String> attempt(Transaction fresh, CoPlan plan, Bookkeeping books) {
-        InlineRun.Ran ran = runner.run(fresh, () -> books.beginning(fresh, plan), books::deciding, new InlineRun.Observer() {
+        InlineRun.Ran ran = runner.run(fresh, new ObservedSteps(listener, fresh.attempt()) {
             @Override
-            public void begun(Transaction t) {
-                listener.beforePrepare(t.subject(), t.attempt());
+            public void beginning(Transaction t) {
+                books.beginning(t, plan);
             }
 
             @Override
-            public void prepared(Transaction t) {
-                listener.afterPrepare(t.subject(), t.attempt());
-            }
-
-            @Override
-            public void decided(Transaction t) {
-                listener.afterDecision(t.subject(), t.attempt(), t.decision());
+            public void deciding(Transaction t, Decision decision) {
+                books.deciding(t, decision);
             }
         });
         if (ran.committed()) {

@@ -150,6 +150,6 @@ final class DelegatedBookkeeping implements TransactionSubject {
                 r.getPendingSpecJson() == null ? null : json.read(r.getPendingSpecJson(), ReservationSpec.class),
                 pending.filter(t -> r.getPendingChange() != PendingChange.Cancel)
                         .map(t -> ChildResources.merge(kept(t))).orElse(null),
-                r.getHoldExpires(), null, r.getVersion(), r.getCreated(), r.getUpdated(), r.getReason());
+                r.getHoldExpires(), r.getTerminationTime(), r.getVersion(), r.getCreated(), r.getUpdated(), r.getReason());
     }
 }

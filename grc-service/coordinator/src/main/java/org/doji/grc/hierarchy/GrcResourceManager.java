@@ -8,7 +8,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.doji.grc.model.DelegatedReservation;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.registry.RmRegistry;
@@ -25,7 +24,6 @@ import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.fault.DojiException;
 import org.doji.rm.kernel.Notifier;
-import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
@@ -37,7 +35,6 @@ import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
-import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.util.JsonCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * concerned (the transaction stays undecided: the parent decides); commit and abort here = the decision, stored
  * with this reservation's new state, then phase two at the children (driven to the end by the engine). A hold
  * the parent does not decide in time is aborted by the driver. States follow rm-core's NSI machines (one table,
- * one guard); every change is stored before it is answered.
+ * one guard); every change is stored before it is answered. The rules every RM port applies to its calls (lock,
+ * ledger, owner check, Destroy) are its {@link DelegatedHome}'s, as the kernel's are its home's.
  */
 public class GrcResourceManager implements ResourceManager {
 
@@ -60,14 +58,17 @@ public class GrcResourceManager implements ResourceManager {
     private final TransactionEngine engine;
     private final DelegatedReservations store;
     private final DelegatedBookkeeping books;
-    private final CoAllocationStore calls;
     private final RmRegistry registry;
     private final Clock clock;
     private final org.doji.rm.util.TimeOrderedKeys keys;
     private final Duration holdTimeout;
     private final JsonCodec json = new JsonCodec();
-    /** Serialises the calls on one reservation ("rm:" + key) and the copies of one call, across the replicas. */
-    private final ReplicaLocks locks;
+    /** The parent's changes as transactions: prepared at the children, decided by the parent. */
+    private final DelegatedTransactions transactions;
+    /** The lock, ledger and save sequence of every call, the owner check, Destroy and SetTerminationTime. */
+    private final DelegatedHome home;
+    /** The GRC's call records keep no operation: every call at its RM port is recorded as a reservation call. */
+    private static final String CALL = "reservation";
 
     public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
                               CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
@@ -85,13 +86,13 @@ public class GrcResourceManager implements ResourceManager {
         this.children = new ChildResources(id, registry, rmCalls, rmTimeout);
         this.runner = runner;
         this.engine = runner.engine();
-        this.locks = engine.locks();
         this.store = store;
         this.books = new DelegatedBookkeeping(id, store, clock, notifier);
-        this.calls = calls;
         this.clock = clock;
         this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock, entropy);
         this.holdTimeout = holdTimeout;
+        this.transactions = new DelegatedTransactions(runner, store, books);
+        this.home = new DelegatedHome(engine.locks(), store, calls, children, transactions, books);
         engine.register(SubjectType.DELEGATED, books);
     }
 
@@ -123,7 +124,7 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView reserve(Caller caller, String correlationId, ReservationSpec spec, String consumer) {
-        return idempotent(caller, correlationId, json.hash("reserve", spec), null, () -> {
+        return view(home.call(caller, correlationId, CALL, json.hash("reserve", spec), null, () -> {
             Instant now = clock.instant();
             // the time rule of every RM, so a parent learns at once what its children would refuse
             org.doji.rm.model.TimePolicy.DEFAULT.checkNew(spec.window().start(), spec.window().end(), now, "spec/window");
@@ -132,7 +133,7 @@ public class GrcResourceManager implements ResourceManager {
             List<Participant> steps = new ArrayList<>();
             parts.forEach((rmId, part) -> steps.add(Participant.of(rmId, Step.RESERVE, part, null,
                     RmOutcome.intended(rmId, registry.address(rmId)))));
-            return locks.withLock("rm:" + key, () -> {
+            return home.change(key, () -> {
                 Instant expires = now.plus(effectiveHold());
                 java.util.function.Consumer<DelegatedReservation> held = r -> {
                     r.setSpecJson(json.write(spec));
@@ -144,17 +145,18 @@ public class GrcResourceManager implements ResourceManager {
                     r.setParticipantsJson(json.write(new DelegatedBookkeeping.Parts(List.of())));
                     r.setConsumer(consumer);
                 };
-                prepare(Transaction.begin(key + ":reserve", SubjectType.DELEGATED, key, Change.RESERVE, 0, steps, null, expires,
-                        now), () -> store.create(key, caller.name(), now, held), "RESERVE_REFUSED", () -> store.delete(key));
+                transactions.prepare(Transaction.begin(key + ":reserve", SubjectType.DELEGATED, key, Change.RESERVE, 0, steps,
+                        null, expires, now), () -> store.create(key, caller.name(), now, held), "RESERVE_REFUSED",
+                        () -> store.delete(key));
                 return key;
             });
-        });
+        }));
     }
 
     @Override
     public ReservationView commit(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("commit", key), key, () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservation r = owned(caller, key);
+        return view(home.call(caller, correlationId, CALL, json.hash("commit", key), key, () -> {
+            DelegatedReservation r = home.owned(caller, key);
             if (r.getReservationState() == ReservationState.ReserveHeld && r.getHoldExpires() != null
                     && !clock.instant().isBefore(r.getHoldExpires())) {
                 throw DojiException.illegalTransition("ReserveHeld (hold expired at " + r.getHoldExpires() + ")", "COMMIT");
@@ -164,15 +166,15 @@ public class GrcResourceManager implements ResourceManager {
                 return key; // a repeated commit, or the commit of a no-op cancel
             }
             ReservationState to = t.target();
-            decide(key, Decision.COMMITTED, to, "committed by " + caller.name());
+            transactions.decide(key, Decision.COMMITTED, to, "committed by " + caller.name());
             return key;
         }));
     }
 
     @Override
     public ReservationView abort(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("abort", key), key, () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservation r = owned(caller, key);
+        return view(home.call(caller, correlationId, CALL, json.hash("abort", key), key, () -> {
+            DelegatedReservation r = home.owned(caller, key);
             ReservationState to = next(r, Operation.ABORT);
             if (r.getPendingChange() == PendingChange.None) {
                 if (r.getReservationState() == ReservationState.ReserveTimeout) {
@@ -180,15 +182,15 @@ public class GrcResourceManager implements ResourceManager {
                 }
                 return key; // safe without anything pending
             }
-            decide(key, Decision.ABORTED, to, "aborted by " + caller.name());
+            transactions.decide(key, Decision.ABORTED, to, "aborted by " + caller.name());
             return key;
         }));
     }
 
     @Override
     public ReservationView modify(Caller caller, String key, String correlationId, ReservationSpec spec) {
-        return idempotent(caller, correlationId, json.hash("modify", key, spec), key, () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservation r = owned(caller, key);
+        return view(home.call(caller, correlationId, CALL, json.hash("modify", key, spec), key, () -> {
+            DelegatedReservation r = home.owned(caller, key);
             ReservationState to = next(r, Operation.MODIFY);
             Map<String, ReservationSpec> parts = children.split(spec);
             List<RmOutcome> old = books.parts(r);
@@ -204,8 +206,8 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView cancel(Caller caller, String key, String correlationId) {
-        return idempotent(caller, correlationId, json.hash("cancel", key), key, () -> locks.withLock("rm:" + key, () -> {
-            DelegatedReservation r = owned(caller, key);
+        return view(home.call(caller, correlationId, CALL, json.hash("cancel", key), key, () -> {
+            DelegatedReservation r = home.owned(caller, key);
             ReservationStateMachine.Transition t = transition(r, Operation.CANCEL);
             if (t.noOp()) {
                 store.update(key, rec -> rec.setDeadCancelAnswered(true)); // nothing left to cancel, as at every RM
@@ -219,29 +221,17 @@ public class GrcResourceManager implements ResourceManager {
 
     @Override
     public ReservationView get(Caller caller, String key) {
-        return books.view(owned(caller, key), pendingOf(key));
+        return books.view(home.owned(caller, key), transactions.pendingOf(key));
     }
 
     @Override
     public void destroy(Caller caller, String key) {
-        locks.withLock("rm:" + key, () -> {
-            DelegatedReservation r = owned(caller, key);
-            if (r.getPendingChange() != PendingChange.None) {
-                decide(key, Decision.ABORTED, ReservationState.ReserveStart, "destroyed by " + caller.name());
-            }
-            for (RmOutcome o : books.parts(r)) {
-                children.destroy(o);
-            }
-            store.delete(key);
-            return key;
-        });
+        home.destroy(caller, key);
     }
 
     @Override
     public Instant setTerminationTime(Caller caller, String key, Instant requested) {
-        owned(caller, key);
-        throw DojiException.invalid("TERMINATION_TIME_UNSUPPORTED",
-                "reservations at a GRC are kept until destroyed; SetTerminationTime is not supported");
+        return home.setTerminationTime(caller, key, requested);
     }
 
     /**
@@ -265,8 +255,8 @@ public class GrcResourceManager implements ResourceManager {
             String key = live.getKey();
             Transaction t = Transaction.release(key + ":release:" + live.getVersion(), SubjectType.DELEGATED, key,
                     live.getVersion(), books.parts(live), null, why, clock.instant());
-            locks.withLock("rm:" + key, () -> {
-                if (!engine.log().ofSubject(key).isEmpty()) {
+            home.change(key, () -> {
+                if (transactions.inProgress(key)) {
                     return null; // released already (an audit and a notification, or two copies of one, for one part)
                 }
                 log.warn("reservation {}: {}; releasing every child part", key, why);
@@ -308,11 +298,14 @@ public class GrcResourceManager implements ResourceManager {
                     : !now.isBefore(live.getWindowStart()) && live.getLifecycleState() == LifecycleState.Created
                     ? Operation.START : null;
             if (op != null && live.getPendingChange() == PendingChange.None) {
-                locks.withLock("rm:" + live.getKey(), () -> store.update(live.getKey(), r -> {
-                    if (r.getPendingChange() == PendingChange.None && r.getLifecycleState() == live.getLifecycleState()) {
-                        r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), op));
-                    }
-                }));
+                home.change(live.getKey(), () -> {
+                    store.update(live.getKey(), r -> {
+                        if (r.getPendingChange() == PendingChange.None && r.getLifecycleState() == live.getLifecycleState()) {
+                            r.setLifecycleState(ReservationStateMachine.nextLifecycleState(r.getLifecycleState(), op));
+                        }
+                    });
+                    return null;
+                });
             }
         }
     }
@@ -321,7 +314,7 @@ public class GrcResourceManager implements ResourceManager {
     private String change(DelegatedReservation r, ReservationState to, PendingChange pending, Change change,
                           ReservationSpec spec, List<Participant> steps, String refusal) {
         String key = r.getKey();
-        if (!engine.log().ofSubject(key).isEmpty()) {
+        if (transactions.inProgress(key)) {
             // the last change is still being completed at the children: the next one would run beside it, and the last
             // one's end would write its parts over the next one's (as at the user's port, one change at a time)
             throw DojiException.illegalTransition(r.getReservationState() + " (a change is still being completed at the"
@@ -330,47 +323,13 @@ public class GrcResourceManager implements ResourceManager {
         Instant expires = clock.instant().plus(effectiveHold());
         Transaction t = Transaction.begin(key + ":" + change.name().toLowerCase() + ":" + r.getVersion(), SubjectType.DELEGATED,
                 key, change, r.getVersion(), steps, null, expires, clock.instant());
-        prepare(t, () -> store.update(key, rec -> {
+        transactions.prepare(t, () -> store.update(key, rec -> {
             rec.setReservationState(to);
             rec.setPendingChange(pending);
             rec.setPendingSpecJson(spec == null ? null : json.write(spec));
             rec.setHoldExpires(expires);
         }), refusal, () -> store.update(key, books::restore));
         return key;
-    }
-
-    /**
-     * Phase one of a parent's change at the children: stored first, then every child asked. All prepared: the
-     * keys are stored and the transaction waits undecided for the parent. Any refusal: aborted at once
-     * ({@code onRefusal} stored with the decision) and refused to the parent with every child's reason.
-     */
-    private void prepare(Transaction fresh, Runnable onBegin, String refusal, Runnable onRefusal) {
-        engine.owning(fresh.id(), () -> {
-            Transaction prepared = engine.prepare(engine.begin(fresh, onBegin));
-            if (prepared.allPrepared()) {
-                engine.remember(prepared);
-                return null;
-            }
-            String why = InlineRun.refusals(prepared);
-            Transaction aborted = engine.decide(prepared, Decision.ABORTED, why, onRefusal);
-            engine.complete(aborted, runner.phaseTwoInline());
-            throw DojiException.unavailable(refusal, "the reservation is unchanged: " + why);
-        });
-    }
-
-    /** The parent's decision on the pending change, stored with this reservation's new state, then phase two. */
-    private void decide(String key, Decision decision, ReservationState to, String why) {
-        Transaction t = pendingOf(key).orElseThrow(() -> new IllegalStateException("no transaction pending for " + key));
-        engine.owning(t.id(), () -> {
-            Transaction current = engine.log().find(t.id()).orElseThrow();
-            Transaction decided = engine.decide(current, decision, why, () -> store.update(key, r -> books.settle(r, current,
-                    decision, to)));
-            return engine.complete(decided, runner.phaseTwoInline());
-        });
-    }
-
-    private Optional<Transaction> pendingOf(String key) {
-        return engine.log().ofSubject(key).stream().filter(t -> !t.decided()).findFirst();
     }
 
     private ReservationState next(DelegatedReservation r, Operation op) {
@@ -382,40 +341,9 @@ public class GrcResourceManager implements ResourceManager {
                 r.getLifecycleState(), r.isDeadCancelAnswered(), op);
     }
 
-    private DelegatedReservation owned(Caller caller, String key) {
-        DelegatedReservation r = store.find(key).orElseThrow(() -> DojiException.unknown(key));
-        if (!r.getOwner().equals(caller.name())) {
-            // the same answer as for a key that does not exist: another user learns nothing of it
-            throw DojiException.unknown(key);
-        }
-        return r;
-    }
-
-    /** Same correlation id and payload → the reservation as it is now; another payload → refused (one call ledger). */
-    /**
-     * @param subject the reservation the call changes: a refusal of such a call is recorded, so a late copy of it is
-     *                refused the same way (a refused reserve has no reservation to keep it under; a late copy of it
-     *                can only hold something that times out here)
-     */
-    private ReservationView idempotent(Caller caller, String correlationId, String hash, String subject,
-                                       Supplier<String> body) {
-        String callId = CallLedger.callId("rm", caller, correlationId);
-        // two copies of one call (a duplicated message) wait for each other: the second gets the first's answer
-        String key = locks.withLock("rm-call:" + callId, () -> calls.ledger()
-                .repeated(callId, correlationId, "reservation", hash).orElseGet(() -> {
-                    String made;
-                    try {
-                        made = body.get();
-                    } catch (DojiException e) {
-                        if (subject != null && CallLedger.recordable(e)) {
-                            calls.recordRefusal(callId, hash, subject, e);
-                        }
-                        throw e;
-                    }
-                    calls.recordCall(callId, hash, made);
-                    return made;
-                }));
-        return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), pendingOf(key));
+    /** The reservation as it is now, with what its pending change holds: the answer to every call. */
+    private ReservationView view(String key) {
+        return books.view(store.find(key).orElseThrow(() -> DojiException.unknown(key)), transactions.pendingOf(key));
     }
 
     static EnumSet<LifecycleState> liveStates() {

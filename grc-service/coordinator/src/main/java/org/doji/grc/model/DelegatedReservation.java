@@ -72,6 +72,11 @@ public interface DelegatedReservation {
 
     void setDeadCancelAnswered(boolean b);
 
+    /** When the record is forgotten once the reservation is over (WS-ResourceLifetime); null: at the retention. */
+    Instant getTerminationTime();
+
+    void setTerminationTime(Instant t);
+
     Instant getCreated();
 
     Instant getUpdated();

@@ -20,6 +20,12 @@ public interface DelegatedReservationRepository extends JpaRepository<DelegatedR
     List<String> findIdleInStatesUpdatedBefore(@Param("states") Collection<org.doji.rm.model.LifecycleState> states,
                                                @Param("before") java.time.Instant before);
 
+    /** Keys of those in {@code states} whose WS-ResourceLifetime termination time has passed, with no transaction in progress. */
+    @Query("select r.key from DelegatedReservationRecord r where r.lifecycleState in :states and r.terminationTime < :now"
+            + " and not exists (select t.id from TransactionRecord t where t.subject = r.key)")
+    List<String> findIdleInStatesTerminatedBefore(@Param("states") Collection<org.doji.rm.model.LifecycleState> states,
+                                                  @Param("now") java.time.Instant now);
+
     @Modifying
     @Query("delete from DelegatedReservationRecord r where r.key in :keys")
     int deleteByKeys(@Param("keys") Collection<String> keys);

@@ -15,7 +15,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Forgets, by the injected clock (virtual time in tests and simulations), the co-allocations that ended
  * (Completed, Cancelled, Failed) and the reservations of the GRC's RM port that finished, once unchanged for longer
- * than {@code doji.grc.retention}, together with the calls that created or changed them; never one whose
+ * than {@code doji.grc.retention} or past their WS-ResourceLifetime termination time, together with the calls that
+ * created or changed them; never one whose
  * transaction is still in progress. At most one sweep per hour of that clock. Several GRCs on one database may
  * sweep at once: deleting what another already deleted changes nothing.
  */
@@ -55,7 +56,8 @@ public class GrcRetention {
         List<LifecycleState> finished = Arrays.stream(LifecycleState.values()).filter(LifecycleState::isFinal).toList();
         int co = forget(coAllocations.findIdleInStatesUpdatedBefore(ended, before), coAllocations::deleteByKeys)
                 + forget(coAllocations.findIdleInStatesTerminatedBefore(ended, clock.instant()), coAllocations::deleteByKeys);
-        int rm = forget(delegated.findIdleInStatesUpdatedBefore(finished, before), delegated::deleteByKeys);
+        int rm = forget(delegated.findIdleInStatesUpdatedBefore(finished, before), delegated::deleteByKeys)
+                + forget(delegated.findIdleInStatesTerminatedBefore(finished, clock.instant()), delegated::deleteByKeys);
         if (co > 0 || rm > 0) {
             log.info("forgot {} co-allocations and {} RM-port reservations unchanged for longer than {} or past their"
                     + " termination time", co, rm, retention);

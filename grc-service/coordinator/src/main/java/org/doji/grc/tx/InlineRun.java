@@ -4,29 +4,44 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 
 /**
  * A coordinated change run by its owner's thread, as one unit of the engine's steps: stored, prepared
  * everywhere, decided (commit only if every participant holds its part safely inside its hold timeout), and
  * phase two pushed for a moment before the driver takes over. The subject's bookkeeping of each step is stored
- * with it.
+ * with it ({@link Steps}).
  */
 public final class InlineRun {
 
-    /** Observes the steps after each is durable (metrics, crash-point tests). */
-    public interface Observer {
+    /**
+     * The owner's side of its run, the one seam between the engine and the subject while the owner drives it: what
+     * the subject stores with the transaction's first write and with its decision (same database transaction), and
+     * what it observes after each step is durable (metrics, crash-point tests). What the engine does without the
+     * owner (the end of phase two, an abort after a restart) is the subject's {@link TransactionSubject}.
+     */
+    public interface Steps {
+        /** Stored with the new transaction, before any participant is asked. */
+        default void beginning(Transaction t) {
+        }
+
+        /** Stored with the decision. */
+        default void deciding(Transaction t, Decision decision) {
+        }
+
+        /** The transaction is stored; the prepares are about to go out. */
         default void begun(Transaction t) {
         }
 
+        /** Every prepare has been answered; the decision is about to be stored. */
         default void prepared(Transaction t) {
         }
 
+        /** The decision is stored; phase two is about to start. */
         default void decided(Transaction t) {
         }
 
-        Observer NONE = new Observer() { };
+        Steps NONE = new Steps() { };
     }
 
     /**
@@ -58,18 +73,18 @@ public final class InlineRun {
         return phaseTwoInline;
     }
 
-    /** Runs {@code fresh} (not stored yet) under its owner's lock. */
-    public Ran run(Transaction fresh, Runnable onBegin, BiConsumer<Transaction, Decision> onDecide, Observer observer) {
+    /** Runs {@code fresh} (not stored yet) under its owner's lock, with the subject's {@code steps}. */
+    public Ran run(Transaction fresh, Steps steps) {
         return engine.owning(fresh.id(), () -> {
-            Transaction t = engine.begin(fresh, onBegin);
-            observer.begun(t);
+            Transaction t = engine.begin(fresh, () -> steps.beginning(fresh));
+            steps.begun(t);
             Transaction prepared = engine.prepare(t);
-            observer.prepared(prepared);
+            steps.prepared(prepared);
             Optional<String> unsafe = engine.whyNotCommit(prepared);
             Decision decision = unsafe.isEmpty() ? Decision.COMMITTED : Decision.ABORTED;
             String reason = unsafe.map(w -> refusals(prepared).isEmpty() ? w : refusals(prepared)).orElse(null);
-            Transaction decided = engine.decide(prepared, decision, reason, () -> onDecide.accept(prepared, decision));
-            observer.decided(decided);
+            Transaction decided = engine.decide(prepared, decision, reason, () -> steps.deciding(prepared, decision));
+            steps.decided(decided);
             return new Ran(decision, reason, engine.complete(decided, phaseTwoInline));
         });
     }

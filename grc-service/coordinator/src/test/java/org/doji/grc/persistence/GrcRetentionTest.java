@@ -170,6 +170,42 @@ class GrcRetentionTest {
     }
 
     @Test
+    void aFinishedReservationAtTheRmPortIsForgottenAtItsTerminationTimeAsAtEveryRm() {
+        clock.set(T0);
+        org.doji.grc.hierarchy.GrcResourceManager port = bean(org.doji.grc.hierarchy.GrcResourceManager.class);
+        Caller parent = Caller.coordinator("parent");
+        delegated("r-term-finished", LifecycleState.Terminated, T0);
+        delegated("r-term-live", LifecycleState.Created, T0);
+        for (String key : List.of("r-term-finished", "r-term-live")) {
+            bean(DelegatedReservationRepository.class).findById(key).ifPresent(r -> {
+                r.setWindowEnd(T0.plus(Duration.ofDays(1)));
+                r.setParticipantsJson("{\"parts\":[]}"); // it holds nothing at any child
+                bean(DelegatedReservationRepository.class).save(r);
+            });
+        }
+
+        assertThatThrownBy(() -> port.setTerminationTime(parent, "r-term-live", T0.plus(Duration.ofHours(1))))
+                .isInstanceOfSatisfying(DojiException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo("TERMINATION_BEFORE_END"));
+        assertThatThrownBy(() -> port.setTerminationTime(Caller.coordinator("other"), "r-term-finished", T0))
+                .isInstanceOfSatisfying(DojiException.class,
+                        e -> assertThat(e.kind()).isEqualTo(org.doji.rm.fault.FaultKind.UNKNOWN_RESOURCE));
+        Instant at = T0.plus(Duration.ofHours(1));
+        assertThat(port.setTerminationTime(parent, "r-term-finished", at)).isEqualTo(at);
+        assertThat(port.get(parent, "r-term-finished").terminationTime()).isEqualTo(at);
+
+        GrcRetention retention = bean(GrcRetention.class);
+        clock.set(at.minusSeconds(60));
+        retention.sweep();
+        assertThat(bean(DelegatedReservationRepository.class).existsById("r-term-finished")).isTrue(); // not yet
+        clock.set(at.plusSeconds(60)); // long before the retention of 10 days
+        retention.sweep();
+        assertThat(bean(DelegatedReservationRepository.class).existsById("r-term-finished")).isFalse();
+        assertThat(bean(DelegatedReservationRepository.class).existsById("r-term-live")).isTrue();
+        bean(DelegatedReservationRepository.class).deleteById("r-term-live");
+    }
+
+    @Test
     void aRetentionThatIsNotPositiveStopsTheGrcNamingTheProperty() {
         assertThatThrownBy(() -> new SpringApplicationBuilder(GrcApplication.class).run("--server.port=0",
                 "--spring.jmx.enabled=false", "--doji.grc.retention=PT0S",

@@ -140,7 +140,7 @@ final class EngineFixture {
 
     /** Runs a transaction the way its owner does: stored, prepared, decided, phase two in-line for {@code inline}. */
     InlineRun.Ran run(Transaction t, Duration inline) {
-        return new InlineRun(engine, inline).run(t, () -> { }, (tx, d) -> { }, InlineRun.Observer.NONE);
+        return new InlineRun(engine, inline).run(t, InlineRun.Steps.NONE);
     }
 
     /** Live (not terminated) reservations of the co-allocation at an RM: committed ones and holds. */
