@@ -157,7 +157,8 @@ public class CoPlanning {
         PlanningOutcome outcome = planner.plan(job.request(), answers.windows(), answers.descriptions(),
                 share(job.adjust().apply(answers.free()), serviceLevels.getOrDefault(job.user(), 1.0)));
         meters.timer("doji.grc.plan.time").record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), answers.unreachable(), answers.refused());
+        return new PlanningOutcome(outcome.ranked(), outcome.infeasible(), answers.unreachable(), answers.refused(),
+                outcome.slotsCut());
     }
 
     private static Map<String, List<SlotAvailability>> share(Map<String, List<SlotAvailability>> answers, double share) {

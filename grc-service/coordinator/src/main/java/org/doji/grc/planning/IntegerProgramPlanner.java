@@ -157,8 +157,12 @@ public class IntegerProgramPlanner implements PlanningStrategy {
             plans.add(new CoPlan(p.slotIndex(), new TimeWindow(p.start(), p.end()), placed, links,
                     CountablePools.placed(demanded, pools.get(p.slotIndex())), p.cost(), p.quality()));
         }
+        int cut = (int) (result.ranked().stream()
+                .filter(p -> p.optimality() == org.doji.grc.planner.model.Optimality.INCUMBENT).count()
+                + result.infeasible().stream().filter(org.doji.grc.planner.model.SlotInfeasibility::timedOut).count());
         return new PlanningOutcome(plans, result.infeasible().stream()
-                .map(i -> new PlanningOutcome.Infeasible(i.slotIndex(), i.start(), i.reason())).toList(), List.of());
+                .map(i -> new PlanningOutcome.Infeasible(i.slotIndex(), i.start(), i.reason())).toList(), List.of(),
+                Map.of(), cut);
     }
 
     private void exportLp(ResourceGraph graph, PlanningRequest r, List<SlotCapacity> capacities) {

@@ -23,15 +23,20 @@ import org.doji.grc.simulation.Workload.SimRequest;
  */
 public final class Evaluation {
 
-    /** One trial: its seed, its runs (interval-major, then setting) and its demand ratios by interval and user. */
-    public record Trial(long seed, List<Run> runs, Map<Integer, Map<String, DemandRatio>> demand) {
+    /**
+     * One trial: its seed, its runs (interval-major, then booking reading, then setting), its demand ratios by
+     * interval and user, and every request of each interval planned alone on an empty grid (in request order; the
+     * booking readings share request sizes, so one probe serves both).
+     */
+    public record Trial(long seed, List<Run> runs, Map<Integer, Map<String, DemandRatio>> demand,
+                        Map<Integer, List<EmptyGridProbe.Probe>> probes) {
         public Trial {
             runs = List.copyOf(runs);
         }
 
-        public Run run(int interval, Setting setting) {
-            return runs.stream().filter(r -> r.intervalMinutes() == interval && r.setting() == setting).findFirst()
-                    .orElseThrow();
+        public Run run(int interval, Scenario.Booking.Mode booking, Setting setting) {
+            return runs.stream().filter(r -> r.intervalMinutes() == interval && r.booking() == booking && r.setting() == setting)
+                    .findFirst().orElseThrow();
         }
     }
 
@@ -67,7 +72,8 @@ public final class Evaluation {
             }
         };
         int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
-                trials * scenario.arrivals().intervalsMinutes().size() * Setting.values().length));
+                trials * scenario.arrivals().intervalsMinutes().size() * scenario.booking().modes().size()
+                        * scenario.settings().size()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "simulation");
             t.setDaemon(true);
@@ -76,20 +82,27 @@ public final class Evaluation {
         try {
             List<Long> seeds = new ArrayList<>();
             List<Map<Integer, Map<String, DemandRatio>>> demands = new ArrayList<>();
+            List<Map<Integer, Future<List<EmptyGridProbe.Probe>>>> probes = new ArrayList<>();
             List<List<Future<Run>>> futures = new ArrayList<>();
             for (int k = 0; k < trials; k++) {
                 Scenario s = scenario.withSeed(scenario.seed() + k);
                 seeds.add(s.seed());
                 Map<Integer, Map<String, DemandRatio>> demand = new LinkedHashMap<>();
+                Map<Integer, Future<List<EmptyGridProbe.Probe>>> probe = new LinkedHashMap<>();
                 List<Future<Run>> runs = new ArrayList<>();
                 for (int interval : s.arrivals().intervalsMinutes()) {
-                    List<SimRequest> requests = Workload.generate(s, interval);
-                    demand.put(interval, ratios(s, requests));
-                    for (Setting setting : Setting.values()) {
-                        runs.add(pool.submit(() -> experiment(s, interval, setting, requests, observer, say)));
+                    List<SimRequest> sizes = Workload.generate(s, interval);
+                    demand.put(interval, ratios(s, sizes));
+                    probe.put(interval, pool.submit(() -> probeAll(s, sizes)));
+                    for (Scenario.Booking.Mode booking : s.booking().modes()) {
+                        List<SimRequest> requests = Workload.generate(s, interval, booking);
+                        for (Setting setting : s.settings()) {
+                            runs.add(pool.submit(() -> experiment(s, interval, booking, setting, requests, observer, say)));
+                        }
                     }
                 }
                 demands.add(demand);
+                probes.add(probe);
                 futures.add(runs);
             }
             List<Trial> out = new ArrayList<>();
@@ -98,7 +111,11 @@ public final class Evaluation {
                 for (Future<Run> f : futures.get(k)) {
                     runs.add(f.get());
                 }
-                out.add(new Trial(seeds.get(k), runs, demands.get(k)));
+                Map<Integer, List<EmptyGridProbe.Probe>> probed = new LinkedHashMap<>();
+                for (var e : probes.get(k).entrySet()) {
+                    probed.put(e.getKey(), e.getValue().get());
+                }
+                out.add(new Trial(seeds.get(k), runs, demands.get(k), probed));
             }
             return new Result(scenario, out, System.nanoTime() - t0);
         } catch (InterruptedException e) {
@@ -114,17 +131,23 @@ public final class Evaluation {
         }
     }
 
-    private static Run experiment(Scenario s, int interval, Setting setting, List<SimRequest> requests,
-                                  Simulation.Observer observer, Consumer<String> say) {
+    private static List<EmptyGridProbe.Probe> probeAll(Scenario s, List<SimRequest> requests) {
+        EmptyGridProbe probe = new EmptyGridProbe(s);
+        return requests.stream().map(probe::probe).toList();
+    }
+
+    private static Run experiment(Scenario s, int interval, Scenario.Booking.Mode booking, Setting setting,
+                                  List<SimRequest> requests, Simulation.Observer observer, Consumer<String> say) {
         long s0 = System.nanoTime();
         long c0 = CPU.getCurrentThreadCpuTime();
-        say.accept(String.format(java.util.Locale.ROOT, "seed %d, interval %d min, setting %s: %d requests ...", s.seed(),
-                interval, setting, requests.size()));
-        Run run = new Simulation(s).run(interval, setting, requests, observer, say);
+        String label = String.format(java.util.Locale.ROOT, "seed %d, interval %d min, %s, %s", s.seed(), interval, booking,
+                setting.label);
+        say.accept(label + ": " + requests.size() + " requests ...");
+        Run run = new Simulation(s).run(interval, booking, setting, requests, observer, say);
         long reserved = run.outcomes().stream().filter(Simulation.Outcome::reserved).count();
-        say.accept(String.format(java.util.Locale.ROOT,
-                "seed %d, interval %d min, setting %s: %d of %d reserved, %d activation ticks, %.1f s (%.1f s CPU)", s.seed(),
-                interval, setting, reserved, requests.size(), run.ticks(), (System.nanoTime() - s0) / 1e9,
+        long cut = run.outcomes().stream().mapToLong(Simulation.Outcome::slotsCut).sum();
+        say.accept(String.format(java.util.Locale.ROOT, "%s: %d of %d reserved, %d slot searches cut by the step limit, %.1f s"
+                + " (%.1f s CPU)", label, reserved, requests.size(), cut, (System.nanoTime() - s0) / 1e9,
                 (CPU.getCurrentThreadCpuTime() - c0) / 1e9));
         return run;
     }
@@ -132,8 +155,8 @@ public final class Evaluation {
     /** Demand ratios of one workload: per user and for all users together ("all"). */
     static Map<String, DemandRatio> ratios(Scenario s, List<SimRequest> requests) {
         Map<String, DemandRatio> ratios = new LinkedHashMap<>();
-        java.time.Duration period = java.time.Duration.ofHours(s.booking().mode() == Scenario.Booking.Mode.NEXT_DAY
-                ? s.booking().hours() : (long) s.arrivals().hours() + s.booking().hours());
+        // capacity × the booking period in both readings (the paper: CPU passes 100 % at minute 1059, 1440 / 1059 = 1.36)
+        java.time.Duration period = java.time.Duration.ofHours(s.booking().hours());
         for (String user : s.userNames()) {
             ratios.put(user, DemandRatio.of(requests.stream().filter(r -> r.user().equals(user)).toList(), s.topology(),
                     s.bandwidthCounting(), period));

@@ -32,9 +32,14 @@ public final class ReferenceGrid {
     public static final Caller GRC = Caller.coordinator("grc");
 
     private final Map<String, ReservationKernel> kernels;
+    private final Map<String, DirectPathsBackend> networkBackends;
+    private final Map<String, BackendInventory> inventories;
 
-    private ReferenceGrid(Map<String, ReservationKernel> kernels) {
+    private ReferenceGrid(Map<String, ReservationKernel> kernels, Map<String, DirectPathsBackend> networkBackends,
+                          Map<String, BackendInventory> inventories) {
         this.kernels = Collections.unmodifiableMap(kernels);
+        this.networkBackends = Collections.unmodifiableMap(networkBackends);
+        this.inventories = inventories;
     }
 
     /**
@@ -43,12 +48,17 @@ public final class ReferenceGrid {
      */
     public static ReferenceGrid create(ScenarioTopology topology, Clock clock, Map<String, Double> serviceLevels) {
         Map<String, ReservationKernel> kernels = new LinkedHashMap<>();
-        inventories(topology).forEach((id, inventory) -> {
+        Map<String, DirectPathsBackend> network = new LinkedHashMap<>();
+        Map<String, BackendInventory> inventories = inventories(topology);
+        inventories.forEach((id, inventory) -> {
             RmSettings settings = new RmSettings(id, Duration.ofSeconds(120), Duration.ofDays(366), serviceLevels, Set.of());
-            kernels.put(id, new ReservationKernel(settings, new DirectPathsBackend(inventory), InMemoryStores.create(),
-                    clock, Notifier.NONE));
+            DirectPathsBackend backend = new DirectPathsBackend(inventory);
+            if (inventory.kind() == RmKind.NETWORK) {
+                network.put(id, backend);
+            }
+            kernels.put(id, new ReservationKernel(settings, backend, InMemoryStores.create(), clock, Notifier.NONE));
         });
-        return new ReferenceGrid(kernels);
+        return new ReferenceGrid(kernels, network, inventories);
     }
 
     /** Every RM's inventory by RM id, in a fixed order: the CRMs (JN1..US3), then the NRMs (JN, JS, US). */
@@ -91,6 +101,25 @@ public final class ReferenceGrid {
     /** The kernels by RM id, in the order of {@link #inventories()}. */
     public Map<String, ReservationKernel> kernels() {
         return kernels;
+    }
+
+    /** The network RMs' kernels by RM id. */
+    public Map<String, ReservationKernel> networkKernels() {
+        Map<String, ReservationKernel> out = new LinkedHashMap<>();
+        networkBackends.keySet().forEach(id -> out.put(id, kernels.get(id)));
+        return out;
+    }
+
+    /** The network RMs' simulated backends (which report links down) by RM id. */
+    Map<String, DirectPathsBackend> networkBackends() {
+        return networkBackends;
+    }
+
+    /** The network RM whose link {@code linkId} is. */
+    String networkRmOf(String linkId) {
+        return networkBackends.keySet().stream()
+                .filter(id -> inventories.get(id).links().stream().anyMatch(l -> l.id().equals(linkId))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no network RM has link " + linkId));
     }
 
     /** Total cores of all sites. */

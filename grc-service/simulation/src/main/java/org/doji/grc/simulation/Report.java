@@ -1,7 +1,9 @@
 package org.doji.grc.simulation;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.doji.grc.simulation.Evaluation.Result;
 import org.doji.grc.simulation.Evaluation.Trial;
@@ -10,12 +12,20 @@ import org.doji.grc.simulation.Simulation.Run;
 import org.doji.grc.simulation.Simulation.Setting;
 
 /**
- * The deterministic text table of an evaluation: the header (scenario and its reading), the demand ratios
- * beside the paper's, success rates per interval, setting and user, by request type, and over acceptance time
- * (cumulative, as the paper plots it, and by bucket). With K runs every figure is mean ± standard deviation.
- * Nothing here depends on wall-clock time, so the same scenario and seed give the same bytes.
+ * The deterministic text table of an evaluation: the header (scenario and its reading), the demand
+ * ({@link DemandReport}), then per interval, booking reading, setting and user the success rate by count and by
+ * volume (core-hours), by request type, and the cumulative success rate over acceptance time as the paper plots it.
+ * With K runs every figure is mean ± standard deviation. Nothing here depends on wall-clock time, so the same
+ * scenario and seed give the same bytes.
  */
 public final class Report {
+
+    /** One experiment of a trial: an interval, a booking reading and a setting. */
+    record Key(int interval, Scenario.Booking.Mode booking, Setting setting) {
+        String label() {
+            return interval + " min  " + bookingLabel(booking) + "  " + setting.label;
+        }
+    }
 
     private Report() {
     }
@@ -26,139 +36,112 @@ public final class Report {
         StringBuilder out = new StringBuilder();
         ReportHeader.write(out, result);
         line(out, "");
-        demand(out, result);
+        DemandReport.write(out, result);
         line(out, "");
-        line(out, "Success rate (reserved / submitted) per interval, setting and user; wait = mean start − EST of the reserved");
-        line(out, "%-9s %-15s %-5s %9s %9s %17s %15s", "interval", "setting", "user", "requests", "reserved", "success",
-                "wait min");
-        for (int interval : s.arrivals().intervalsMinutes()) {
-            for (Setting setting : Setting.values()) {
-                for (String user : s.userNames()) {
-                    Stats n = over(result, interval, setting, run -> mine(run, user).size());
-                    Stats ok = over(result, interval, setting, run -> mine(run, user).stream().filter(Outcome::reserved).count());
-                    Stats rate = over(result, interval, setting, run -> rate(mine(run, user)));
-                    Stats wait = over(result, interval, setting, run -> mine(run, user).stream().filter(Outcome::reserved)
-                            .mapToLong(Outcome::waitMinutes).average().orElse(Double.NaN));
-                    line(out, "%-9s %-15s %-5s %9s %9s %17s %15s", interval + " min", settingName(setting), user,
-                            n.format("%.0f", k), ok.format("%.0f", k), rate.format("%.1f%%", k, v -> 100 * v),
-                            wait.format("%.1f", k));
-                }
+        line(out, "Success per interval, booking reading, setting and user. count = reserved / submitted; volume = core-hours"
+                + " reserved / core-hours submitted; held = reserved and not lost to a link failure; wait = mean start - EST");
+        line(out, "%-38s %-4s %9s %17s %17s %17s %9s", "experiment", "user", "requests", "success (count)", "success (volume)",
+                "held (count)", "wait min");
+        for (Key key : keys(s)) {
+            List<String> groups = new ArrayList<>(s.userNames());
+            groups.add("all");
+            for (String user : groups) {
+                Predicate<Outcome> mine = o -> user.equals("all") || o.request().user().equals(user);
+                Stats n = over(result, key, run -> run.outcomes().stream().filter(mine).count());
+                Stats count = over(result, key, run -> rate(run, mine, Outcome::reserved, o -> 1));
+                Stats volume = over(result, key, run -> rate(run, mine, Outcome::reserved, o -> o.request().coreHours()));
+                Stats held = over(result, key, run -> rate(run, mine, Outcome::held, o -> 1));
+                Stats wait = over(result, key, run -> run.outcomes().stream().filter(mine).filter(Outcome::reserved)
+                        .mapToLong(Outcome::waitMinutes).average().orElse(Double.NaN));
+                line(out, "%-38s %-4s %9s %17s %17s %17s %9s", key.label(), user, n.format("%.0f", k), pct(count, k),
+                        pct(volume, k), pct(held, k), wait.format("%.1f", k));
             }
         }
         line(out, "");
-        line(out, "Success rate by request type (all users)");
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-9s %-15s", "interval", "setting"));
-        s.requestTypes().forEach(t -> head.append(String.format(Locale.ROOT, " %19s", t.name())));
+        line(out, "Success (count) by request type, all users");
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-38s", "experiment"));
+        s.requestTypes().forEach(t -> head.append(String.format(Locale.ROOT, " %17s", t.name())));
         line(out, "%s", head);
-        for (int interval : s.arrivals().intervalsMinutes()) {
-            for (Setting setting : Setting.values()) {
-                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-9s %-15s", interval + " min",
-                        settingName(setting)));
-                for (Scenario.RequestType t : s.requestTypes()) {
-                    Stats rate = over(result, interval, setting,
-                            run -> rate(run.outcomes().stream().filter(o -> o.request().type().equals(t)).toList()));
-                    row.append(String.format(Locale.ROOT, " %19s", rate.format("%.1f%%", k, v -> 100 * v)));
+        for (Key key : keys(s)) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-38s", key.label()));
+            for (Scenario.RequestType t : s.requestTypes()) {
+                row.append(String.format(Locale.ROOT, " %17s", pct(over(result, key,
+                        run -> rate(run, o -> o.request().type().equals(t), Outcome::reserved, o -> 1)), k)));
+            }
+            line(out, "%s", row);
+        }
+        line(out, "");
+        cumulative(out, result);
+        return out.toString();
+    }
+
+    /** The cumulative success rate by acceptance time (reserved / accepted up to then), every bucket. */
+    private static void cumulative(StringBuilder out, Result result) {
+        Scenario s = result.scenario();
+        int k = result.trials().size();
+        int bucket = s.output().bucketMinutes();
+        int buckets = (s.arrivals().hours() * 60 + bucket - 1) / bucket;
+        line(out, "Cumulative success rate by acceptance time (reserved / accepted up to then, as the paper plots it; CSV and"
+                + " SVG: every %d min)", s.output().curveStepMinutes());
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-38s %-4s", "experiment", "user"));
+        for (int b = 0; b < buckets; b++) {
+            head.append(String.format(Locale.ROOT, " %13s", "to " + hm(Math.min((b + 1) * bucket, s.arrivals().hours() * 60))));
+        }
+        line(out, "%s", head);
+        for (Key key : keys(s)) {
+            for (String user : s.userNames()) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-38s %-4s", key.label(), user));
+                for (int b = 0; b < buckets; b++) {
+                    int at = b;
+                    Stats v = over(result, key, run -> SuccessSeries.of(run, user, s.arrivals().hours(), bucket).cumulative(at));
+                    row.append(String.format(Locale.ROOT, " %13s", pct(v, k)));
                 }
                 line(out, "%s", row);
             }
         }
-        line(out, "");
-        overTime(out, result, true);
-        line(out, "");
-        overTime(out, result, false);
-        return out.toString();
     }
 
-    private static void demand(StringBuilder out, Result result) {
-        Scenario s = result.scenario();
-        int k = result.trials().size();
-        line(out, "Demand ratio = requested / available over the period slots lie in; bandwidth counted the paper's way"
-                + " (x %s path per link, see above)", trim(s.bandwidthCounting().pathsPerLink()));
-        line(out, "%-9s %-10s %7s %17s %9s", "interval", "resource", "paper", "measured", "vs paper");
+    static List<Key> keys(Scenario s) {
+        List<Key> out = new ArrayList<>();
         for (int interval : s.arrivals().intervalsMinutes()) {
-            var paper = s.paperFigure(interval);
-            Stats cpu = overTrials(result, t -> t.demand().get(interval).get("all").cores());
-            Stats bw = overTrials(result, t -> t.demand().get(interval).get("all").bandwidth());
-            line(out, "%-9s %-10s %7s %17s %9s", interval + " min", "CPU", paper.map(p -> f("%.2f", p.cpu())).orElse("-"),
-                    cpu.format("%.3f", k), paper.map(p -> f("%+.1f%%", 100 * (cpu.mean() / p.cpu() - 1))).orElse("-"));
-            line(out, "%-9s %-10s %7s %17s %9s", "", "bandwidth", paper.map(p -> f("%.2f", p.bandwidth())).orElse("-"),
-                    bw.format("%.3f", k), paper.map(p -> f("%+.1f%%", 100 * (bw.mean() / p.bandwidth() - 1))).orElse("-"));
-        }
-        line(out, "");
-        Trial first = result.trials().get(0);
-        line(out, "Demand of the first run (seed %d) per user", first.seed());
-        line(out, "%-9s %-5s %8s %11s %11s %6s %10s %11s %11s %6s %7s", "interval", "user", "requests", "core-h req",
-                "core-h avail", "ratio", "Gbps-h req", "path Gbps-h", "path avail", "ratio", "as asked");
-        first.demand().forEach((interval, byUser) -> byUser.forEach((user, d) ->
-                line(out, "%-9s %-5s %8d %11.1f %11.1f %6.3f %10.1f %11.1f %11.1f %6.3f %7.3f", interval + " min", user,
-                        d.requests(), d.coreHoursRequested(), d.coreHoursAvailable(), d.cores(), d.gbpsHoursRequested(),
-                        d.pathGbpsHoursRequested(), d.gbpsHoursAvailable(), d.bandwidth(), d.bandwidthAsAsked())));
-    }
-
-    /** Success rate over acceptance time: cumulative (as the paper plots it) or per bucket. */
-    private static void overTime(StringBuilder out, Result result, boolean cumulative) {
-        Scenario s = result.scenario();
-        int k = result.trials().size();
-        int bucket = s.output().bucketMinutes();
-        line(out, "%s", cumulative
-                ? "Cumulative success rate by acceptance time (reserved / accepted up to then, as the paper plots it; CSV and SVG: every "
-                        + s.output().curveStepMinutes() + " min)"
-                : "Success rate by acceptance time, " + bucket + "-minute buckets (% of the requests accepted in the bucket)");
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-13s", cumulative ? "up to" : "accepted"));
-        for (int interval : s.arrivals().intervalsMinutes()) {
-            for (Setting setting : Setting.values()) {
-                for (String user : s.userNames()) {
-                    head.append(String.format(Locale.ROOT, " %15s", interval + "min " + shortSetting(setting) + " " + user));
+            for (Scenario.Booking.Mode booking : s.booking().modes()) {
+                for (Setting setting : s.settings()) {
+                    out.add(new Key(interval, booking, setting));
                 }
             }
         }
-        line(out, "%s", head);
-        int buckets = (s.arrivals().hours() * 60 + bucket - 1) / bucket;
-        for (int b = 0; b < buckets; b++) {
-            int at = b;
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-13s",
-                    cumulative ? hm(Math.min((b + 1) * bucket, s.arrivals().hours() * 60)) : bucketLabel(b, bucket)));
-            for (int interval : s.arrivals().intervalsMinutes()) {
-                for (Setting setting : Setting.values()) {
-                    for (String user : s.userNames()) {
-                        Stats v = over(result, interval, setting, run -> {
-                            SuccessSeries series = SuccessSeries.of(run, user, s.arrivals().hours(), bucket);
-                            return cumulative ? series.cumulative(at) : series.rate(at);
-                        });
-                        row.append(String.format(Locale.ROOT, " %15s", v.format("%.1f%%", k, x -> 100 * x)));
-                    }
-                }
-            }
-            line(out, "%s", row);
-        }
+        return out;
     }
 
-    static Stats over(Result result, int interval, Setting setting, ToDoubleFunction<Run> figure) {
-        return Stats.of(result.trials().stream().mapToDouble(t -> figure.applyAsDouble(t.run(interval, setting))).toArray());
+    /** Σ weight of the outcomes that pass {@code ok} / Σ weight of all, among {@code which}; NaN when none. */
+    static double rate(Run run, Predicate<Outcome> which, Predicate<Outcome> ok, ToDoubleFunction<Outcome> weight) {
+        double all = 0;
+        double good = 0;
+        for (Outcome o : run.outcomes()) {
+            if (which.test(o)) {
+                double w = weight.applyAsDouble(o);
+                all += w;
+                good += ok.test(o) ? w : 0;
+            }
+        }
+        return all == 0 ? Double.NaN : good / all;
+    }
+
+    static Stats over(Result result, Key key, ToDoubleFunction<Run> figure) {
+        return Stats.of(result.trials().stream()
+                .mapToDouble(t -> figure.applyAsDouble(t.run(key.interval(), key.booking(), key.setting()))).toArray());
     }
 
     static Stats overTrials(Result result, ToDoubleFunction<Trial> figure) {
         return Stats.of(result.trials().stream().mapToDouble(figure).toArray());
     }
 
-    static List<Outcome> mine(Run run, String user) {
-        return run.outcomes().stream().filter(o -> o.request().user().equals(user)).toList();
+    static String pct(Stats v, int runs) {
+        return v.format("%.1f%%", runs, x -> 100 * x);
     }
 
-    private static double rate(List<Outcome> outcomes) {
-        return outcomes.isEmpty() ? Double.NaN : (double) outcomes.stream().filter(Outcome::reserved).count() / outcomes.size();
-    }
-
-    static String settingName(Setting s) {
-        return s == Setting.STANDARD ? "standard" : "service levels";
-    }
-
-    static String shortSetting(Setting s) {
-        return s == Setting.STANDARD ? "std" : "SL";
-    }
-
-    static String bucketLabel(int b, int bucketMinutes) {
-        return hm(b * bucketMinutes) + "-" + hm((b + 1) * bucketMinutes);
+    static String bookingLabel(Scenario.Booking.Mode m) {
+        return m == Scenario.Booking.Mode.NEXT_DAY ? "next day" : "rolling ";
     }
 
     static String hm(int minutes) {

@@ -40,19 +40,25 @@ final class ReportHeader {
         line(out, "      drawn uniformly%s: duration %s min; cores per site %s; bandwidth per link %s Mbps; LST - EST = %s x interval",
                 s.draws().balanced() ? " from shuffled decks (each value equally often)" : "", s.draws().durationsMinutes(),
                 s.draws().coresPerSite(), s.draws().bandwidthMbps(), trim(s.booking().slackFactor()));
-        if (s.booking().mode() == Scenario.Booking.Mode.NEXT_DAY) {
-            line(out, "      slots lie in the %d h after the arrivals: EST uniform (whole minutes) in [%d h, %d h - D - (LST - EST)]",
-                    s.booking().hours(), s.arrivals().hours(), s.arrivals().hours() + s.booking().hours());
-        } else {
-            line(out, "      slots lie in the %d h after each arrival a: EST uniform (whole minutes) in [a, a + %d h - D - (LST - EST)]",
-                    s.booking().hours(), s.booking().hours());
-        }
+        line(out, "      booking readings: %s", s.booking().modes().stream().map(m -> m == Scenario.Booking.Mode.NEXT_DAY
+                ? "next day (EST uniform, whole minutes, in [" + s.arrivals().hours() + " h, " + (s.arrivals().hours() + s.booking().hours())
+                        + " h - D - (LST - EST)])"
+                : "rolling (EST uniform in [a, a + " + s.booking().hours() + " h - D - (LST - EST)] for arrival a)")
+                .collect(Collectors.joining("; ")));
         line(out, "      bandwidth counted the paper's way: a link in a domain takes 1 path, between domains 2; %s of links"
                 + " inter-domain -> %s Gbps of paths per requested Gbps", trim(s.bandwidthCounting().interDomainShare()),
                 trim(s.bandwidthCounting().pathsPerLink()));
-        line(out, "planning: N = %d slots evenly over [EST, LST], policy %s; up to %d ranked plans tried with two-phase commit",
-                s.planning().slots(), s.planning().policy(), s.planning().maxPlans());
-        line(out, "settings: standard = no service levels; service levels = each user sees their level's share of every RM's"
-                + " free capacity");
+        line(out, "planning: N = %d slots evenly over [EST, LST], policy %s; up to %d ranked plans tried with two-phase commit;"
+                        + " each slot's search limited to %d steps (counted, not timed); ties between equal-cost plans: %s",
+                s.planning().slots(), s.planning().policy(), s.planning().maxPlans(), s.planning().searchStepLimit(),
+                s.planning().tieBreak() == Scenario.TieBreak.RM_ORDER ? "sites tried in the RMs' order (JN1 first)"
+                        : "sites tried in the RMs' reversed order (sensitivity case)");
+        for (Simulation.Setting setting : s.settings()) {
+            line(out, "setting %s: %s", setting.label, setting.description);
+        }
+        if (!s.linkFailures().isEmpty()) {
+            line(out, "link failures: %s", s.linkFailures().stream().map(f -> f.link() + " down " + trim(f.downAtHour()) + "-"
+                    + trim(f.upAtHour()) + " h").collect(Collectors.joining(", ")));
+        }
     }
 }

@@ -16,7 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 public record Scenario(String name, String description, @DefaultValue("1") long seed, ScenarioTopology topology,
                        List<User> users, List<RequestType> requestTypes, Arrivals arrivals, Booking booking, Draws draws,
-                       Planning planning, BandwidthCounting bandwidthCounting, List<PaperFigure> paper, Output output) {
+                       Planning planning, BandwidthCounting bandwidthCounting, List<PaperFigure> paper, Output output,
+                       List<Simulation.Setting> settings, List<LinkFailure> linkFailures) {
 
     public Scenario {
         Checks.text(name, "name");
@@ -31,6 +32,16 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
         Checks.present(bandwidthCounting, "bandwidth-counting");
         paper = paper == null ? List.of() : List.copyOf(paper);
         Checks.present(output, "output");
+        settings = settings == null || settings.isEmpty()
+                ? List.of(Simulation.Setting.STANDARD, Simulation.Setting.SERVICE_LEVELS) : List.copyOf(settings);
+        Checks.unique(settings.stream().map(Enum::name).toList(), "settings");
+        linkFailures = linkFailures == null ? List.of() : List.copyOf(linkFailures);
+        for (LinkFailure f : linkFailures) {
+            if (!topology.linkIds().contains(f.link())) {
+                throw new IllegalArgumentException("link-failures: no link \"" + f.link() + "\" in the topology; links are "
+                        + "named SITE--SITE or SITE--EXCHANGE, e.g. JN1--JN2, JN1--X1");
+            }
+        }
         Checks.unique(users.stream().map(User::name).toList(), "users[].name");
         Checks.unique(requestTypes.stream().map(RequestType::name).toList(), "request-types[].name");
         int longest = draws.durationsMinutes().stream().mapToInt(Integer::intValue).max().orElseThrow();
@@ -56,20 +67,26 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
     /** A copy with another seed (for {@code --seed} and the K runs of {@code --runs}). */
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, description, newSeed, topology, users, requestTypes, arrivals, booking, draws, planning,
-                bandwidthCounting, paper, output);
+                bandwidthCounting, paper, output, settings, linkFailures);
     }
 
     /** A copy with other mean intervals (for {@code --intervals}). */
     public Scenario withIntervals(List<Integer> intervals) {
         return new Scenario(name, description, seed, topology, users, requestTypes,
                 new Arrivals(arrivals.process(), intervals, arrivals.hours(), arrivals.exactCount()), booking, draws, planning,
-                bandwidthCounting, paper, output);
+                bandwidthCounting, paper, output, settings, linkFailures);
     }
 
     /** A copy planned by another engine (for {@code --engine}). */
     public Scenario withEngine(String engine) {
-        return new Scenario(name, description, seed, topology, users, requestTypes, arrivals, booking, draws,
-                new Planning(planning.slots(), planning.maxPlans(), engine, planning.policy()), bandwidthCounting, paper, output);
+        return withPlanning(new Planning(planning.slots(), planning.maxPlans(), engine, planning.policy(),
+                planning.searchStepLimit(), planning.tieBreak()));
+    }
+
+    /** A copy with other planning settings (for {@code --tie-break}, {@code --search-step-limit}). */
+    public Scenario withPlanning(Planning newPlanning) {
+        return new Scenario(name, description, seed, topology, users, requestTypes, arrivals, booking, draws, newPlanning,
+                bandwidthCounting, paper, output, settings, linkFailures);
     }
 
     public List<String> userNames() {
@@ -91,8 +108,12 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
         }
     }
 
-    /** A request type: how many sites, which of them are linked ("1-2" joins sites 1 and 2), and its weight. */
-    public record RequestType(String name, @DefaultValue("1") int weight, int sites, List<String> links) {
+    /**
+     * A request type: how many sites, which of them are linked ("1-2" joins sites 1 and 2), and its weight;
+     * {@code complete} links every pair of its sites (instead of listing the links).
+     */
+    public record RequestType(String name, @DefaultValue("1") int weight, int sites, List<String> links,
+                              @DefaultValue("false") boolean complete) {
         public RequestType {
             Checks.text(name, "request-types[].name");
             String where = "request-types[" + name + "]";
@@ -102,7 +123,10 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
             if (sites < 1) {
                 throw new IllegalArgumentException(where + ".sites must be at least 1, was " + sites);
             }
-            links = links == null ? List.of() : List.copyOf(links);
+            if (complete && links != null && !links.isEmpty()) {
+                throw new IllegalArgumentException(where + ": complete: true links every pair; leave links out");
+            }
+            links = complete ? allPairs(sites) : links == null ? List.of() : List.copyOf(links);
             Set<String> seen = new HashSet<>();
             for (String link : links) {
                 int[] ends = ends(link, sites, where);
@@ -110,6 +134,16 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
                     throw new IllegalArgumentException(where + ".links: " + link + " is listed twice");
                 }
             }
+        }
+
+        private static List<String> allPairs(int sites) {
+            List<String> out = new ArrayList<>();
+            for (int a = 1; a <= sites; a++) {
+                for (int b = a + 1; b <= sites; b++) {
+                    out.add(a + "-" + b);
+                }
+            }
+            return List.copyOf(out);
         }
 
         /** The links as pairs of 0-based site indices. */
@@ -154,12 +188,16 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
         }
     }
 
-    /** Where the candidate slots lie: the day after the arrivals, or the hours after each arrival. */
-    public record Booking(Mode mode, @DefaultValue("24") int hours, @DefaultValue("3") double slackFactor) {
+    /**
+     * Where the candidate slots lie, in each reading the evaluation runs: NEXT_DAY (the day after the arrivals) and
+     * ROLLING (the hours after each arrival); the demand ratio's period is {@code hours} in both.
+     */
+    public record Booking(List<Mode> modes, @DefaultValue("24") int hours, @DefaultValue("3") double slackFactor) {
         public enum Mode { NEXT_DAY, ROLLING }
 
         public Booking {
-            Checks.present(mode, "booking.mode (NEXT_DAY or ROLLING)");
+            modes = Checks.nonEmpty(modes, "booking.modes (NEXT_DAY and/or ROLLING)");
+            Checks.unique(modes.stream().map(Enum::name).toList(), "booking.modes");
             if (hours < 1) {
                 throw new IllegalArgumentException("booking.hours must be at least 1, was " + hours);
             }
@@ -184,9 +222,15 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
         }
     }
 
-    /** The coordinator: N slots, ranked plans tried, planner engine and the users' policy. */
+    /**
+     * The coordinator: N slots, ranked plans tried, planner engine and the users' policy; {@code search-step-limit}:
+     * how many steps one slot's search may take (counted, so the limit is the same on any machine and under any
+     * load; every slot it cuts is reported); {@code tie-break}: the order of the RMs, which decides between plans
+     * of equal cost.
+     */
     public record Planning(@DefaultValue("10") int slots, @DefaultValue("5") int maxPlans, @DefaultValue("fast") String engine,
-                           @DefaultValue("EARLIEST") Policy policy) {
+                           @DefaultValue("EARLIEST") Policy policy, @DefaultValue("200000") long searchStepLimit,
+                           @DefaultValue("RM_ORDER") TieBreak tieBreak) {
         public Planning {
             if (slots < 1) {
                 throw new IllegalArgumentException("planning.slots must be at least 1, was " + slots);
@@ -195,6 +239,27 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
                 throw new IllegalArgumentException("planning.max-plans must be at least 1, was " + maxPlans);
             }
             Checks.text(engine, "planning.engine");
+            if (searchStepLimit < 1) {
+                throw new IllegalArgumentException("planning.search-step-limit must be at least 1, was " + searchStepLimit);
+            }
+            Checks.present(tieBreak, "planning.tie-break (RM_ORDER or REVERSED_RM_ORDER)");
+        }
+    }
+
+    /**
+     * Between plans of equal cost the planner keeps the first it finds, and it tries sites in the order the RMs are
+     * listed: RM_ORDER lists them as the topology does (JN1, JN2, ..., US3), REVERSED_RM_ORDER the other way round.
+     */
+    public enum TieBreak { RM_ORDER, REVERSED_RM_ORDER }
+
+    /** A link (named as the topology names it, e.g. JN1--X1) down from one hour to another, counted from the first arrival. */
+    public record LinkFailure(String link, double downAtHour, double upAtHour) {
+        public LinkFailure {
+            Checks.text(link, "link-failures[].link");
+            if (!(downAtHour >= 0 && upAtHour > downAtHour)) {
+                throw new IllegalArgumentException("link-failures[" + link + "]: need 0 <= down-at-hour < up-at-hour, was "
+                        + downAtHour + " and " + upAtHour);
+            }
         }
     }
 

@@ -57,6 +57,23 @@ public record ScenarioTopology(@DefaultValue("1.0") double corePricePerCoreHour,
         }
     }
 
+    /** The names of every path, as the network RMs name their links: SITE--SITE and SITE--EXCHANGE. */
+    public java.util.Set<String> linkIds() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (Domain d : domains) {
+            List<String> sites = d.sites();
+            for (int a = 0; a < sites.size(); a++) {
+                for (int b = a + 1; b < sites.size(); b++) {
+                    out.add(sites.get(a) + "--" + sites.get(b));
+                }
+            }
+            for (String x : d.exchangePoints()) {
+                sites.forEach(s -> out.add(s + "--" + x));
+            }
+        }
+        return out;
+    }
+
     public int siteCount() {
         return domains.stream().mapToInt(d -> d.siteCores().size()).sum();
     }

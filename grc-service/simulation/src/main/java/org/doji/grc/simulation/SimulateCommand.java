@@ -53,6 +53,14 @@ public class SimulateCommand implements Callable<Integer> {
     @Option(names = "--engine", description = "planner engine (default: the scenario's)")
     String engine;
 
+    @Option(names = "--tie-break", description = "order the planner tries sites in, which decides between equal-cost plans:"
+            + " RM_ORDER or REVERSED_RM_ORDER (default: the scenario's)")
+    Scenario.TieBreak tieBreak;
+
+    @Option(names = "--search-step-limit", description = "steps one slot's search may take before its best plan so far is"
+            + " used (counted, not timed; default: the scenario's)")
+    Long searchStepLimit;
+
     @Option(names = "--out", defaultValue = "target/simulation", description = "output directory (default ${DEFAULT-VALUE})")
     Path out;
 
@@ -83,6 +91,9 @@ public class SimulateCommand implements Callable<Integer> {
             scenario = seed == null ? scenario : scenario.withSeed(seed);
             scenario = intervals == null ? scenario : scenario.withIntervals(intervals);
             scenario = engine == null ? scenario : scenario.withEngine(engine);
+            Scenario.Planning p = scenario.planning();
+            scenario = scenario.withPlanning(new Scenario.Planning(p.slots(), p.maxPlans(), p.engine(), p.policy(),
+                    searchStepLimit == null ? p.searchStepLimit() : searchStepLimit, tieBreak == null ? p.tieBreak() : tieBreak));
         } catch (ScenarioLoader.ScenarioException | IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -102,6 +113,7 @@ public class SimulateCommand implements Callable<Integer> {
         write(out.resolve("summary.txt"), table);
         write(out.resolve("success-over-time.svg"), SvgChart.render(result));
         write(out.resolve("success-over-time.csv"), CsvFiles.cumulative(result));
+        write(out.resolve("summary.csv"), CsvFiles.summary(result));
         write(out.resolve("success-by-bucket.csv"), CsvFiles.buckets(result));
         write(out.resolve("requests.csv"), CsvFiles.requests(result));
         String timing = Timing.summary(result);
@@ -110,8 +122,8 @@ public class SimulateCommand implements Callable<Integer> {
         stdout.flush();
         if (!quiet) {
             stderr.print(timing);
-            stderr.println("wrote summary.txt, success-over-time.svg, success-over-time.csv, success-by-bucket.csv, requests.csv,"
-                    + " timing.txt to " + out.toAbsolutePath().normalize());
+            stderr.println("wrote summary.txt, summary.csv, success-over-time.svg, success-over-time.csv, success-by-bucket.csv,"
+                    + " requests.csv, timing.txt to " + out.toAbsolutePath().normalize());
             stderr.flush();
         }
         return 0;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import org.doji.grc.simulation.Simulation.Setting;
 
 /**
- * The plot of success rate over time as the paper draws it (its Figs. 7 and 8): one panel per mean interval,
- * one line per user and setting (colour = user, dash = setting), x = acceptance time, y = cumulative success
+ * The plot of success rate over time as the paper draws it (its Figs. 7 and 8): one panel per mean interval (columns)
+ * and booking reading (rows), one line per user and setting (colour = user, dash = setting), x = acceptance time, y = cumulative success
  * rate (reserved / accepted up to then); with several runs the line is the mean and a band shows ± one
  * standard deviation. Hand-written SVG with fixed number formatting, so the same result gives the same bytes.
  */
@@ -18,6 +18,7 @@ public final class SvgChart {
     private static final int LEFT = 70;
     private static final int GAP = 80;
     private static final int TOP = 90;
+    private static final int ROW_GAP = 90;
     private static final String[] USER_COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
 
     private SvgChart() {
@@ -28,7 +29,8 @@ public final class SvgChart {
         List<Integer> intervals = p.arrivals().intervalsMinutes();
         int runs = result.trials().size();
         int width = LEFT + intervals.size() * PANEL_W + (intervals.size() - 1) * GAP + 40;
-        int height = TOP + PANEL_H + 120;
+        List<Scenario.Booking.Mode> bookings = p.booking().modes();
+        int height = TOP + bookings.size() * (PANEL_H + ROW_GAP) - ROW_GAP + 120;
         StringBuilder svg = new StringBuilder();
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(f("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
@@ -41,61 +43,66 @@ public final class SvgChart {
                         runs == 1 ? "seed " + p.seed() : runs + " runs (seeds " + p.seed() + ".." + (p.seed() + runs - 1)
                                 + "): mean, band = ± 1 standard deviation", p.planning().slots(), p.output().curveStepMinutes(),
                         p.planning().engine()))));
-        for (int i = 0; i < intervals.size(); i++) {
-            panel(svg, result, intervals.get(i), LEFT + i * (PANEL_W + GAP));
+        for (int row = 0; row < bookings.size(); row++) {
+            for (int i = 0; i < intervals.size(); i++) {
+                panel(svg, result, intervals.get(i), bookings.get(row), LEFT + i * (PANEL_W + GAP), TOP + row * (PANEL_H + ROW_GAP));
+            }
         }
-        legend(svg, width, TOP + PANEL_H + 70, p.userNames());
+        legend(svg, width, height - 50, p);
         svg.append("</svg>\n");
         return svg.toString();
     }
 
-    private static void panel(StringBuilder svg, Evaluation.Result result, int interval, int x0) {
+    private static void panel(StringBuilder svg, Evaluation.Result result, int interval, Scenario.Booking.Mode booking, int x0,
+                              int top) {
         Scenario p = result.scenario();
         Stats cpu = Report.overTrials(result, t -> t.demand().get(interval).get("all").cores());
         Stats bw = Report.overTrials(result, t -> t.demand().get(interval).get("all").bandwidth());
         double hours = p.arrivals().hours();
         svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\">%s</text>\n",
-                x0 + PANEL_W / 2, TOP - 12, esc(String.format(Locale.ROOT, "mean interval %d min (demand ratio: CPU %.2f,"
-                        + " bandwidth %.2f)", interval, cpu.mean(), bw.mean()))));
-        svg.append(f("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#333\"/>\n", x0, TOP,
+                x0 + PANEL_W / 2, top - 12, esc(String.format(Locale.ROOT, "%d min, booking %s (demand: CPU %.2f, bandwidth %.2f)",
+                        interval, Report.bookingLabel(booking).strip(), cpu.mean(), bw.mean()))));
+        svg.append(f("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#333\"/>\n", x0, top,
                 PANEL_W, PANEL_H));
         for (int pct = 0; pct <= 100; pct += 20) {
-            double y = y(pct / 100.0);
+            double y = y(pct / 100.0, top);
             svg.append(f("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y, x0 + PANEL_W, y));
             svg.append(f("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%d%%</text>\n", x0 - 6, y + 4, pct));
         }
         int step = tickStep(p.arrivals().hours());
         for (int h = 0; h <= p.arrivals().hours(); h += step) {
             double x = x0 + PANEL_W * h / hours;
-            svg.append(f("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>\n", x, TOP + PANEL_H, x,
-                    TOP + PANEL_H + 5));
+            svg.append(f("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>\n", x, top + PANEL_H, x,
+                    top + PANEL_H + 5));
             svg.append(f("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n", x,
-                    TOP + PANEL_H + 18, h));
+                    top + PANEL_H + 18, h));
         }
         svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">acceptance time (h)</text>\n",
-                x0 + PANEL_W / 2, TOP + PANEL_H + 36));
+                x0 + PANEL_W / 2, top + PANEL_H + 36));
         svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">"
-                + "cumulative success rate</text>\n", x0 - 46, TOP + PANEL_H / 2, x0 - 46, TOP + PANEL_H / 2));
+                + "cumulative success rate</text>\n", x0 - 46, top + PANEL_H / 2, x0 - 46, top + PANEL_H / 2));
         int curveStep = p.output().curveStepMinutes();
         int points = (p.arrivals().hours() * 60 + curveStep - 1) / curveStep;
-        for (Setting setting : Setting.values()) {
+        Report.Key key;
+        for (Setting setting : p.settings()) {
+            key = new Report.Key(interval, booking, setting);
             for (int u = 0; u < p.userNames().size(); u++) {
                 String user = p.userNames().get(u);
                 Stats[] curve = new Stats[points];
                 for (int b = 0; b < points; b++) {
                     int at = b;
-                    curve[b] = Report.over(result, interval, setting,
+                    curve[b] = Report.over(result, key,
                             run -> SuccessSeries.of(run, user, p.arrivals().hours(), curveStep).cumulative(at));
                 }
-                series(svg, curve, curveStep, x0, USER_COLOURS[u % USER_COLOURS.length], setting, hours,
+                series(svg, curve, curveStep, x0, top, USER_COLOURS[u % USER_COLOURS.length], setting, hours,
                         result.trials().size() > 1);
             }
         }
     }
 
-    private static void series(StringBuilder svg, Stats[] curve, int stepMinutes, int x0, String colour, Setting setting,
+    private static void series(StringBuilder svg, Stats[] curve, int stepMinutes, int x0, int top, String colour, Setting setting,
                                double hours, boolean band) {
-        String dash = setting == Setting.STANDARD ? "" : " stroke-dasharray=\"7 4\"";
+        String dash = dash(setting);
         List<String> line = new ArrayList<>();
         List<String> upper = new ArrayList<>();
         List<String> lower = new ArrayList<>();
@@ -104,9 +111,9 @@ public final class SvgChart {
                 continue;
             }
             double x = x0 + PANEL_W * Math.min((b + 1) * stepMinutes / 60.0, hours) / hours;
-            line.add(f("%.1f,%.1f", x, y(curve[b].mean())));
-            upper.add(f("%.1f,%.1f", x, y(Math.min(1, curve[b].mean() + curve[b].sd()))));
-            lower.add(0, f("%.1f,%.1f", x, y(Math.max(0, curve[b].mean() - curve[b].sd()))));
+            line.add(f("%.1f,%.1f", x, y(curve[b].mean(), top)));
+            upper.add(f("%.1f,%.1f", x, y(Math.min(1, curve[b].mean() + curve[b].sd()), top)));
+            lower.add(0, f("%.1f,%.1f", x, y(Math.max(0, curve[b].mean() - curve[b].sd()), top)));
         }
         if (band && line.size() > 1) {
             List<String> outline = new ArrayList<>(upper);
@@ -120,27 +127,38 @@ public final class SvgChart {
         }
     }
 
-    private static void legend(StringBuilder svg, int width, int y, List<String> users) {
+    private static String dash(Setting setting) {
+        return switch (setting) {
+            case STANDARD -> "";
+            case SERVICE_LEVELS -> " stroke-dasharray=\"7 4\"";
+            case SERVICE_LEVEL_QUOTA -> " stroke-dasharray=\"2 3\"";
+        };
+    }
+
+    private static void legend(StringBuilder svg, int width, int y, Scenario p) {
+        List<String> users = p.userNames();
         List<String[]> entries = new ArrayList<>();
-        for (Setting setting : Setting.values()) {
+        for (Setting setting : p.settings()) {
             for (int u = 0; u < users.size(); u++) {
-                entries.add(new String[] {users.get(u), setting.name(), USER_COLOURS[u % USER_COLOURS.length],
-                        "user " + users.get(u) + ", " + Report.settingName(setting)});
+                entries.add(new String[] {dash(setting), USER_COLOURS[u % USER_COLOURS.length],
+                        "user " + users.get(u) + ", " + setting.label});
             }
         }
-        int entryW = 190;
-        int x = (width - entries.size() * entryW) / 2;
-        for (String[] e : entries) {
-            boolean standard = e[1].equals(Setting.STANDARD.name());
-            svg.append(f("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", x, y, x + 30, y,
-                    e[2], standard ? "" : " stroke-dasharray=\"7 4\""));
-            svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x + 38, y + 4, esc(e[3])));
-            x += entryW;
+        int entryW = 170;
+        int perRow = Math.max(1, (width - 40) / entryW);
+        for (int i = 0; i < entries.size(); i++) {
+            String[] e = entries.get(i);
+            int rowEntries = Math.min(perRow, entries.size() - i / perRow * perRow);
+            int x = (width - rowEntries * entryW) / 2 + (i % perRow) * entryW;
+            int yy = y + (i / perRow) * 22;
+            svg.append(f("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", x, yy, x + 30, yy,
+                    e[1], e[0]));
+            svg.append(f("<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x + 38, yy + 4, esc(e[2])));
         }
     }
 
-    private static double y(double rate) {
-        return TOP + PANEL_H * (1 - rate);
+    private static double y(double rate, int top) {
+        return top + PANEL_H * (1 - rate);
     }
 
     private static int tickStep(int hours) {

@@ -41,8 +41,8 @@ import org.doji.rm.model.TimeWindow;
 final class SyncCoordinator {
 
     /** What became of one request. */
-    record Result(boolean reserved, CoPlan plan, int feasibleSlots, int plansTried, long availabilityNanos, long planNanos,
-                  long totalNanos, String reason) {
+    record Result(boolean reserved, CoPlan plan, int feasibleSlots, int plansTried, int slotsCut, long availabilityNanos,
+                  long planNanos, long totalNanos, String reason) {
     }
 
     private final Map<String, ResourceManager> rms;
@@ -51,20 +51,39 @@ final class SyncCoordinator {
     private final PlanAttempts attempts;
     private final int slots;
 
-    SyncCoordinator(Map<String, ? extends ResourceManager> rms, Clock clock, int slots, int maxPlans, String engine) {
-        this.rms = new LinkedHashMap<>(rms);
-        this.slots = slots;
+    Map<String, ResourceInventory> descriptions() {
+        return descriptions;
+    }
+
+    private final AvailabilityView view;
+
+    /**
+     * @param rms      the RMs in the topology's order; {@code planning.tie-break} may reverse it for the planner
+     * @param clock    the virtual clock (transactions)
+     * @param view     the service-level reading: what each user is shown of each RM's free capacity
+     */
+    SyncCoordinator(Map<String, ? extends ResourceManager> rms, Clock clock, Scenario.Planning planning, AvailabilityView view) {
+        List<String> order = new java.util.ArrayList<>(rms.keySet());
+        if (planning.tieBreak() == Scenario.TieBreak.REVERSED_RM_ORDER) {
+            java.util.Collections.reverse(order);
+        }
+        this.rms = new LinkedHashMap<>();
+        order.forEach(id -> this.rms.put(id, rms.get(id)));
+        this.slots = planning.slots();
+        this.view = view;
         // an ordered map (the registry's describeAll is unordered): the planner's tie-breaks follow it
         this.rms.forEach((id, rm) -> descriptions.put(id, rm.describe(ReferenceGrid.GRC)));
+        // the per-slot limit is counted in search steps, not wall time: the same on any machine, and reported when hit
         this.planner = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
-                new PlannerSettings(slots, engine, AdminPolicy.NONE), Runnable::run));
+                new PlannerSettings(slots, planning.engine(), AdminPolicy.NONE, Duration.ofNanos(planning.searchStepLimit() * 1000)),
+                Runnable::run, new SearchStepClock(Workload.T0)));
         RmDirectory directory = RmDirectory.inProcess(this.rms, "in-process:", id -> descriptions.get(id).holdTimeout());
         Executor callingThread = Runnable::run;
         // in-process RMs never go unanswered, so phase two completes in its first pass and nothing ever waits
         TransactionEngine transactions = new TransactionEngine(new InMemoryTransactionLog(),
                 new ParticipantCalls(directory, ReferenceGrid.GRC, () -> null, new SimpleMeterRegistry()), callingThread,
                 clock, Duration.ofMillis(200), Duration.ofSeconds(30), d -> { });
-        this.attempts = new PlanAttempts(new InlineRun(transactions, Duration.ZERO), clock, maxPlans, Duration.ofMinutes(1),
+        this.attempts = new PlanAttempts(new InlineRun(transactions, Duration.ZERO), clock, planning.maxPlans(), Duration.ofMinutes(1),
                 CoordinationListener.NONE);
     }
 
@@ -73,16 +92,18 @@ final class SyncCoordinator {
         long t0 = System.nanoTime();
         List<TimeWindow> windows = CandidateSlots.of(request.time(), slots);
         Map<String, List<SlotAvailability>> answers = new LinkedHashMap<>();
-        rms.forEach((id, rm) -> answers.put(id, rm.availability(ReferenceGrid.GRC, new AvailabilityQuery(windows, user))));
+        rms.forEach((id, rm) -> answers.put(id, view.answer(id, rm, new AvailabilityQuery(windows, user))));
         long p0 = System.nanoTime();
         PlanningOutcome outcome = planner.plan(request, windows, descriptions, answers);
         long planNanos = System.nanoTime() - p0;
         PlanAttempts.Result r = attempts.reserveBest(key, user, request, outcome, 0, PlanAttempts.Bookkeeping.NONE);
         if (r.committed() != null) {
-            return new Result(true, r.committed(), outcome.ranked().size(), r.attempts(), p0 - t0, planNanos,
+            view.reserved(user, r.committed());
+            return new Result(true, r.committed(), outcome.ranked().size(), r.attempts(), outcome.slotsCut(), p0 - t0, planNanos,
                     System.nanoTime() - t0, null);
         }
         String reason = outcome.ranked().isEmpty() ? "no feasible slot" : "no plan could be held: " + String.join(", ", r.failures());
-        return new Result(false, null, outcome.ranked().size(), r.attempts(), p0 - t0, planNanos, System.nanoTime() - t0, reason);
+        return new Result(false, null, outcome.ranked().size(), r.attempts(), outcome.slotsCut(), p0 - t0, planNanos,
+                System.nanoTime() - t0, reason);
     }
 }

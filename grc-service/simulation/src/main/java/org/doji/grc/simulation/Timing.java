@@ -34,7 +34,7 @@ final class Timing {
         out.append(line("whole request (availability + planning + 2PC)", total));
         for (Run run : result.allRuns()) {
             long[] p = run.outcomes().stream().mapToLong(Outcome::planNanos).toArray();
-            out.append(line("  planning, interval " + run.intervalMinutes() + " min, " + run.setting(), p));
+            out.append(line("  planning, interval " + run.intervalMinutes() + " min, " + run.booking() + ", " + run.setting(), p));
         }
         return out.toString();
     }

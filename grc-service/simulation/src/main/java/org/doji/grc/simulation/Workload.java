@@ -44,15 +44,23 @@ public final class Workload {
     private Workload() {
     }
 
-    /** Every user's requests for one mean interval, in arrival order (ties: users in scenario order), numbered. */
+    /** Every user's requests for one mean interval in the first booking reading of the scenario. */
     public static List<SimRequest> generate(Scenario s, int intervalMinutes) {
+        return generate(s, intervalMinutes, s.booking().modes().get(0));
+    }
+
+    /**
+     * Every user's requests for one mean interval and booking reading, in arrival order (ties: users in scenario
+     * order), numbered. The readings draw the same numbers in the same order, so they differ only in where EST lies.
+     */
+    public static List<SimRequest> generate(Scenario s, int intervalMinutes, Scenario.Booking.Mode mode) {
         List<String> users = s.userNames();
         List<SimRequest> all = new ArrayList<>();
         if (s.arrivals().process() == Scenario.Arrivals.Process.PER_USER) {
             for (int u = 0; u < users.size(); u++) {
                 SplittableRandom random = random(s, intervalMinutes, u);
                 String user = users.get(u);
-                Generator g = new Generator(s, intervalMinutes, random);
+                Generator g = new Generator(s, intervalMinutes, mode, random);
                 for (long at : arrivals(s, intervalMinutes, random)) {
                     all.add(g.request(user, T0.plusSeconds(at)));
                 }
@@ -60,7 +68,7 @@ public final class Workload {
         } else {
             SplittableRandom random = random(s, intervalMinutes, 0);
             Draw<String> who = Draw.uniform(users, s.draws().balanced(), random);
-            Generator g = new Generator(s, intervalMinutes, random);
+            Generator g = new Generator(s, intervalMinutes, mode, random);
             for (long at : arrivals(s, intervalMinutes, random)) {
                 all.add(g.request(who.next(), T0.plusSeconds(at)));
             }
@@ -111,9 +119,11 @@ public final class Workload {
         private final Draw<Integer> cores;
         private final Draw<Integer> bandwidth;
         private final SplittableRandom random;
+        private final Scenario.Booking.Mode mode;
 
-        Generator(Scenario s, int intervalMinutes, SplittableRandom random) {
+        Generator(Scenario s, int intervalMinutes, Scenario.Booking.Mode mode, SplittableRandom random) {
             this.s = s;
+            this.mode = mode;
             this.slack = s.booking().slack(intervalMinutes);
             this.random = random;
             boolean balanced = s.draws().balanced();
@@ -134,7 +144,7 @@ public final class Workload {
             Shape shape = shapes.next();
             Scenario.RequestType type = shape.type();
             Duration duration = Duration.ofMinutes(shape.minutes());
-            Instant periodStart = s.booking().mode() == Scenario.Booking.Mode.NEXT_DAY
+            Instant periodStart = mode == Scenario.Booking.Mode.NEXT_DAY
                     ? T0.plus(Duration.ofHours(s.arrivals().hours())) : arrival;
             Instant lastEst = periodStart.plus(Duration.ofHours(s.booking().hours())).minus(duration).minus(slack);
             // whole minutes, never before the period (a rolling period starts at the arrival second)

@@ -68,6 +68,34 @@ class DemandRatioTest {
     }
 
     @Test
+    void theMeansOfTheReferenceDrawsGiveThePapersRatiosWithTableOneTakenLiterally() {
+        Scenario s = REFERENCE;
+        double sites = s.requestTypes().stream().mapToInt(Scenario.RequestType::sites).average().orElseThrow();
+        double links = s.requestTypes().stream().mapToInt(t -> t.linkPairs().size()).average().orElseThrow();
+        double cores = s.draws().coresPerSite().stream().mapToInt(Integer::intValue).average().orElseThrow();
+        double gbps = s.draws().bandwidthMbps().stream().mapToInt(Integer::intValue).average().orElseThrow() / 1000;
+        double hours = s.draws().durationsMinutes().stream().mapToInt(Integer::intValue).average().orElseThrow() / 60;
+        for (Scenario.PaperFigure paper : s.paper()) {
+            double requests = s.users().size() * s.arrivals().hours() * 60.0 / paper.intervalMinutes();
+            double cpu = requests * sites * cores * hours / (s.topology().totalCores() * s.booking().hours());
+            double bw = requests * links * gbps * hours * s.bandwidthCounting().pathsPerLink()
+                    / (s.topology().totalPathMbps() / 1000.0 * s.booking().hours());
+            assertThat(cpu).as("CPU at %d min", paper.intervalMinutes()).isBetween(0.99 * paper.cpu(), 1.01 * paper.cpu());
+            assertThat(bw).as("bandwidth at %d min", paper.intervalMinutes())
+                    .isBetween(0.975 * paper.bandwidth(), 1.025 * paper.bandwidth());
+        }
+    }
+
+    @Test
+    void bothBookingReadingsCountDemandOverTheSameBookingPeriod() {
+        Scenario s = REFERENCE;
+        DemandRatio nextDay = Evaluation.ratios(s, Workload.generate(s, 10, Scenario.Booking.Mode.NEXT_DAY)).get("all");
+        DemandRatio rolling = Evaluation.ratios(s, Workload.generate(s, 10, Scenario.Booking.Mode.ROLLING)).get("all");
+        assertThat(rolling.coreHoursAvailable()).isEqualTo(232 * 24.0, offset(1e-9));
+        assertThat(rolling.cores()).isEqualTo(nextDay.cores(), offset(1e-12));
+    }
+
+    @Test
     void theLiteralReadingOfSection9IsFarBelowThePapersLoad() throws Exception {
         Scenario literal = ScenarioLoader.load(java.nio.file.Path.of("../../docs/scenarios/section9-literal.yaml"));
         DemandRatio d = Evaluation.ratios(literal, Workload.generate(literal, 10)).get("all");

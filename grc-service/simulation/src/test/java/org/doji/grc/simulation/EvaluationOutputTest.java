@@ -56,16 +56,18 @@ class EvaluationOutputTest {
         String other = run(args(12, dir.resolve("c")), 0);
         assertThat(second).isEqualTo(first);
         for (String file : new String[] {"summary.txt", "success-over-time.svg", "success-over-time.csv", "success-by-bucket.csv",
-            "requests.csv"}) {
+            "requests.csv", "summary.csv"}) {
             assertThat(Files.readAllBytes(dir.resolve("b").resolve(file))).as(file).isEqualTo(Files.readAllBytes(a.resolve(file)));
         }
         assertThat(Files.readString(a.resolve("summary.txt"))).isEqualTo(first);
         assertThat(other).isNotEqualTo(first);
-        // the table has a row per interval, setting and user, and the demand per user
-        assertThat(first).contains("scenario \"small\"", "seed 11").containsPattern("(?m)^10 min +standard +A +\\d+ +\\d+ +[\\d.]+%")
-                .containsPattern("(?m)^20 min +service levels +B +\\d+ +\\d+ +[\\d.]+%")
-                .containsPattern("(?m)^10 min +all +\\d+ +[\\d.]+ +[\\d.]+ +[\\d.]+")
-                .contains("Cumulative success rate by acceptance time", "60-minute buckets");
+        // the table has a row per interval, booking reading, setting and user, and the demand measured three ways
+        assertThat(first).contains("scenario \"small\"", "seed 11")
+                .containsPattern("(?m)^10 min  next day  standard +A +\\d+ +[\\d.]+% +[\\d.]+% +[\\d.]+%")
+                .containsPattern("(?m)^20 min  next day  SL free share +B +\\d+ +[\\d.]+%")
+                .containsPattern("(?m)^ +bandwidth, empty-grid routes +[\\d.]+ +-$")
+                .containsPattern("(?m)^ +fluid bound 1/rho \\(CPU\\) +[\\d.]+")
+                .contains("Cumulative success rate by acceptance time", "searches cut:");
     }
 
     @Test
@@ -75,8 +77,8 @@ class EvaluationOutputTest {
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(svg));
         assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
         String text = new String(svg, StandardCharsets.UTF_8);
-        assertThat(text).contains("cumulative success rate", "acceptance time (h)", "mean interval 10 min", "mean interval 20 min",
-                "user A, standard", "user B, service levels", "100%");
+        assertThat(text).contains("cumulative success rate", "acceptance time (h)", "10 min, booking next day",
+                "20 min, booking next day", "user A, standard", "user B, SL free share", "100%");
         // 2 panels x 2 settings x 2 users; one run: no deviation bands
         assertThat(doc.getElementsByTagName("polyline").getLength()).isEqualTo(8);
         assertThat(doc.getElementsByTagName("polygon").getLength()).isZero();
@@ -84,21 +86,21 @@ class EvaluationOutputTest {
         // header + intervals x settings x users x (6 h / 30 min) points
         assertThat(csv).hasSize(1 + 2 * 2 * 2 * 12);
         // cumulative: the last point of a series is the user's overall success rate in the table
-        String last = csv.stream().filter(l -> l.startsWith("10,STANDARD,A,360,")).findFirst().orElseThrow();
-        double rate = Double.parseDouble(last.split(",")[5]);
-        assertThat(first).containsPattern("(?m)^10 min +standard +A +\\d+ +\\d+ +" + String.format(java.util.Locale.ROOT, "%.1f", 100 * rate)
-                + "%");
+        String last = csv.stream().filter(l -> l.startsWith("10,NEXT_DAY,STANDARD,A,360,")).findFirst().orElseThrow();
+        double rate = Double.parseDouble(last.split(",")[6]);
+        assertThat(first).containsPattern("(?m)^10 min  next day  standard +A +\\d+ +" + String.format(java.util.Locale.ROOT, "%.1f",
+                100 * rate) + "%");
     }
 
     @Test
     void severalRunsGiveMeanAndStandardDeviationAndABandInThePlot(@TempDir Path dir) throws Exception {
         String table = run(args(11, dir, "--runs", "3", "--intervals", "20"), 0);
         assertThat(table).contains("3 runs, seeds 11..13, mean ± standard deviation")
-                .containsPattern("(?m)^20 min +standard +A +[\\d.]+ ± [\\d.]+ +[\\d.]+ ± [\\d.]+ +[\\d.]+% ± [\\d.]+%")
+                .containsPattern("(?m)^20 min  next day  standard +A +[\\d.]+ ± [\\d.]+ +[\\d.]+% ± [\\d.]+% +[\\d.]+% ± [\\d.]+%")
                 .containsPattern("(?m)^20 min +CPU +- +[\\d.]+ ± [\\d.]+");
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("success-over-time.svg").toFile());
         assertThat(doc.getElementsByTagName("polygon").getLength()).isEqualTo(4);
-        assertThat(Files.readString(dir.resolve("success-over-time.csv"))).contains("20,STANDARD,A,360,3,");
+        assertThat(Files.readString(dir.resolve("success-over-time.csv"))).contains("20,NEXT_DAY,STANDARD,A,360,3,");
         assertThat(Files.readString(dir.resolve("requests.csv")).lines().map(l -> l.split(",")[0]).distinct())
                 .contains("11", "12", "13");
     }

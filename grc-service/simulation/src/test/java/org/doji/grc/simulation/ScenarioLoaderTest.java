@@ -30,11 +30,28 @@ class ScenarioLoaderTest {
         assertThat(s.topology().siteCount()).isEqualTo(10);
         assertThat(s.userNames()).containsExactly("A", "B");
         assertThat(s.users().get(1).serviceLevel()).isEqualTo(0.5);
-        assertThat(s.requestTypes()).hasSize(4).extracting(Scenario.RequestType::sites).containsExactly(1, 2, 3, 3);
+        // Table 1 literally; the open parameter, the request types, read as complete graphs on 3, 5, 7, 9 sites
+        assertThat(s.draws().coresPerSite()).containsExactly(1, 2, 4, 8);
+        assertThat(s.draws().bandwidthMbps()).containsExactly(1000);
+        assertThat(s.requestTypes()).hasSize(4).extracting(Scenario.RequestType::sites).containsExactly(3, 5, 7, 9);
+        assertThat(s.requestTypes()).extracting(t -> t.linkPairs().size()).containsExactly(3, 10, 21, 36);
+        assertThat(s.booking().modes()).containsExactly(Scenario.Booking.Mode.NEXT_DAY, Scenario.Booking.Mode.ROLLING);
+        assertThat(s.settings()).containsExactly(Simulation.Setting.STANDARD, Simulation.Setting.SERVICE_LEVELS,
+                Simulation.Setting.SERVICE_LEVEL_QUOTA);
         assertThat(s.arrivals().intervalsMinutes()).containsExactly(5, 10);
         assertThat(s.planning().slots()).isEqualTo(10);
         assertThat(s.draws().durationsMinutes()).containsExactly(30, 60, 120);
         assertThat(s.bandwidthCounting().pathsPerLink()).isEqualTo(1.5);
+    }
+
+    @Test
+    void everyScenarioInTheDocsLoadsAndTheLinkFailureOneNamesItsLinks() throws Exception {
+        try (var files = Files.list(Path.of("../../docs/scenarios"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".yaml")).map(ScenarioLoader::load).map(Scenario::name).toList())
+                    .contains("section9-literal", "fitted-sizes", "link-failure");
+        }
+        Scenario failing = ScenarioLoader.load(Path.of("../../docs/scenarios/link-failure.yaml"));
+        assertThat(failing.linkFailures()).extracting(Scenario.LinkFailure::link).containsExactly("JN4--X1", "JN4--X2");
     }
 
     @Test
@@ -51,10 +68,18 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loadWith("slots: 10", "slots: 0")).hasMessageContaining("planning.slots must be at least 1");
         assertThatThrownBy(() -> loadWith("process: PER_USER", "process: EVERYONE"))
                 .hasMessageContaining("scenario.arrivals.process");
-        assertThatThrownBy(() -> loadWith("cores-per-site: [4, 8, 12, 16]", "cores-per-site: [4, -8]"))
+        assertThatThrownBy(() -> loadWith("cores-per-site: [1, 2, 4, 8]", "cores-per-site: [4, -8]"))
                 .hasMessageContaining("draws.cores-per-site values must be positive");
-        assertThatThrownBy(() -> loadWith("{name: \"1 site\", weight: 1, sites: 1}", "{name: \"1 site\", weight: 1, sites: 11}"))
+        assertThatThrownBy(() -> loadWith("{name: \"K9\", weight: 1, sites: 9, complete: true}",
+                "{name: \"K9\", weight: 1, sites: 11, complete: true}"))
                 .hasMessageContaining("asks for 11 sites, the topology has 10");
+        assertThatThrownBy(() -> loadWith("{name: \"K3\", weight: 1, sites: 3, complete: true}",
+                "{name: \"K3\", weight: 1, sites: 3, complete: true, links: [\"1-2\"]}"))
+                .hasMessageContaining("complete: true links every pair; leave links out");
+        assertThatThrownBy(() -> loadWith("modes: [NEXT_DAY, ROLLING]", "modes: [NEXT_DAY, NEXT_DAY]"))
+                .hasMessageContaining("booking.modes: \"NEXT_DAY\" appears twice");
+        assertThatThrownBy(() -> loadWith("  bandwidth-counting:", "  link-failures: [{link: JN1--US1, down-at-hour: 1, up-at-hour: 2}]\n"
+                + "  bandwidth-counting:")).hasMessageContaining("no link \"JN1--US1\" in the topology");
     }
 
     @Test

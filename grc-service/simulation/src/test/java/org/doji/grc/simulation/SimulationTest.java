@@ -38,13 +38,34 @@ class SimulationTest {
         Scenario p = SmallRuns.scenario(1, 10); // demand ratio above 1: capacity is contested
         var requests = Workload.generate(p, 10);
         Simulation simulation = new Simulation(p);
-        Run standard = simulation.run(10, Setting.STANDARD, requests, Simulation.Observer.NONE, line -> { });
-        Run low = simulation.run(10, Setting.SERVICE_LEVELS, requests, Simulation.Observer.NONE, line -> { });
+        Run standard = simulation.run(10, Scenario.Booking.Mode.NEXT_DAY, Setting.STANDARD, requests, Simulation.Observer.NONE, line -> { });
+        Run low = simulation.run(10, Scenario.Booking.Mode.NEXT_DAY, Setting.SERVICE_LEVELS, requests, Simulation.Observer.NONE, line -> { });
         assertThat(successOf(low, "B")).isLessThan(successOf(standard, "B"));
         // the capacity B no longer sees is left to A: A does not lose
         assertThat(successOf(low, "A")).isGreaterThanOrEqualTo(successOf(standard, "A"));
         // the load was high enough for failures, and far from all failed
         assertThat(successOf(standard, "B")).isBetween(0.3, 0.99);
+    }
+
+    @Test
+    void aLinkDownLosesTheReservationsOverItAndOnlyThose() {
+        Scenario p = SmallRuns.scenario(1, 10);
+        // every reservation lies in hours 6-12 and is made before hour 6: the failure hits them after they were reserved
+        Scenario failing = new Scenario(p.name(), p.description(), p.seed(), p.topology(), p.users(), p.requestTypes(),
+                p.arrivals(), p.booking(), p.draws(), p.planning(), p.bandwidthCounting(), p.paper(), p.output(), p.settings(),
+                List.of(new Scenario.LinkFailure("JN4--X1", 6, 12), new Scenario.LinkFailure("JN4--X2", 6, 12)));
+        var requests = Workload.generate(p, 10);
+        Run intact = new Simulation(p).run(10, Scenario.Booking.Mode.NEXT_DAY, Setting.STANDARD, requests,
+                Simulation.Observer.NONE, line -> { });
+        Run failed = new Simulation(failing).run(10, Scenario.Booking.Mode.NEXT_DAY, Setting.STANDARD, requests,
+                Simulation.Observer.NONE, line -> { });
+        assertThat(intact.outcomes()).noneMatch(Outcome::lost);
+        // the failure comes after every arrival, so planning and reserving went exactly as without it
+        assertThat(failed.outcomes()).extracting(Outcome::reserved).containsExactlyElementsOf(
+                intact.outcomes().stream().map(Outcome::reserved).toList());
+        List<Outcome> lost = failed.outcomes().stream().filter(Outcome::lost).toList();
+        assertThat(lost).isNotEmpty().allMatch(Outcome::reserved);
+        assertThat(lost.size()).isLessThan((int) failed.outcomes().stream().filter(Outcome::reserved).count());
     }
 
     @Test
@@ -79,7 +100,7 @@ class SimulationTest {
                 }
             }
         };
-        Run run = new Simulation(p).run(10, Setting.STANDARD, Workload.generate(p, 10), observer, line -> { });
+        Run run = new Simulation(p).run(10, Scenario.Booking.Mode.NEXT_DAY, Setting.STANDARD, Workload.generate(p, 10), observer, line -> { });
         assertThat(problems).isEmpty();
         assertThat(checks[0]).isGreaterThan(10_000);
         assertThat(activeSeen[0]).isGreaterThan(0);

@@ -90,7 +90,7 @@ class WorkloadTest {
         Scenario s = reference;
         Scenario poisson = new Scenario(s.name(), s.description(), 3, s.topology(), s.users(), s.requestTypes(),
                 new Scenario.Arrivals(Scenario.Arrivals.Process.COMBINED, List.of(10), 24, false), s.booking(), s.draws(),
-                s.planning(), s.bandwidthCounting(), s.paper(), s.output());
+                s.planning(), s.bandwidthCounting(), s.paper(), s.output(), s.settings(), s.linkFailures());
         List<SimRequest> requests = Workload.generate(poisson, 10);
         // one stream of mean interval 10 min for both users: 144 expected, Poisson count (four standard deviations)
         assertThat((double) requests.size()).isBetween(144 - 4 * 12.0, 144 + 4 * 12.0).isNotEqualTo(144.0);
@@ -99,15 +99,28 @@ class WorkloadTest {
     }
 
     @Test
-    void rollingReadingBooksWithinTheDayAfterEachArrival() {
-        Scenario s = reference;
-        Scenario rolling = new Scenario(s.name(), s.description(), 1, s.topology(), s.users(), s.requestTypes(), s.arrivals(),
-                new Scenario.Booking(Scenario.Booking.Mode.ROLLING, 24, 3), s.draws(), s.planning(), s.bandwidthCounting(),
-                s.paper(), s.output());
-        assertThat(Workload.generate(rolling, 10)).allSatisfy(r -> {
+    void rollingReadingBooksWithinTheDayAfterEachArrivalWithTheSameRequestsAsTheNextDayReading() {
+        List<SimRequest> rolling = Workload.generate(reference, 10, Scenario.Booking.Mode.ROLLING);
+        List<SimRequest> nextDay = Workload.generate(reference, 10, Scenario.Booking.Mode.NEXT_DAY);
+        assertThat(rolling).allSatisfy(r -> {
             CoRequest.Time t = r.request().time();
             assertThat(t.earliestStart()).isAfterOrEqualTo(r.arrival());
             assertThat(t.deadline()).isBeforeOrEqualTo(r.arrival().plus(Duration.ofHours(24)));
         });
+        assertThat(nextDay).allSatisfy(r -> assertThat(r.request().time().earliestStart())
+                .isAfterOrEqualTo(Workload.T0.plus(Duration.ofHours(24))));
+        // the readings differ only in where EST lies: same arrivals, users, types, sizes and durations
+        assertThat(rolling).hasSameSizeAs(nextDay);
+        for (int i = 0; i < rolling.size(); i++) {
+            SimRequest r = rolling.get(i);
+            SimRequest n = nextDay.get(i);
+            assertThat(r.arrival()).isEqualTo(n.arrival());
+            assertThat(r.user()).isEqualTo(n.user());
+            assertThat(r.request().sites()).isEqualTo(n.request().sites());
+            assertThat(r.request().links()).isEqualTo(n.request().links());
+            assertThat(r.request().time().duration()).isEqualTo(n.request().time().duration());
+        }
+        assertThat(rolling.stream().filter(r -> r.request().time().earliestStart().isBefore(Workload.T0.plus(Duration.ofHours(24)))))
+                .isNotEmpty();
     }
 }
