@@ -109,52 +109,44 @@ public abstract class ReservationHome<R, C, A> {
     public final A call(Caller caller, String correlationId, String operation, String payloadHash, String subject,
                         Supplier<C> mutation) {
         String callId = CallLedger.callId(ledgerScope, caller, correlationId);
-        return withCallLock(callId, () -> {
-            Undo undo = beginUndo();
-            try {
-                Optional<String> previous = ledger().repeated(callId, correlationId, operation, payloadHash);
-                if (previous.isPresent()) {
-                    undo.keep();
-                    return recordedAnswer(previous.get());
-                }
-                C changed;
-                try {
-                    changed = subject == null ? mutation.get() : withLock(subject, mutation);
-                } catch (DojiException refused) {
-                    if (CallLedger.recordable(refused)) {
-                        // a repeat (a late copy of this call) is refused the same way, even if it could act by then
-                        saveRefusal(callId, operation, payloadHash, subject, refused);
-                    }
-                    throw refused; // what the mutation changed in memory is taken back below
-                }
-                A answer = save(changed, callId, operation, payloadHash);
-                undo.keep();
-                return answer;
-            } catch (RuntimeException e) {
-                // memory must not run ahead of the database: take back what the failed call changed
-                undo.undo();
-                throw e;
-            } finally {
-                undo.close();
+        return withCallLock(callId, () -> undoable(() -> {
+            Optional<String> previous = ledger().repeated(callId, correlationId, operation, payloadHash);
+            if (previous.isPresent()) {
+                return recordedAnswer(previous.get());
             }
-        });
+            C changed;
+            try {
+                changed = subject == null ? mutation.get() : withLock(subject, mutation);
+            } catch (DojiException refused) {
+                if (CallLedger.recordable(refused)) {
+                    // a repeat (a late copy of this call) is refused the same way, even if it could act by then
+                    saveRefusal(callId, operation, payloadHash, subject, refused);
+                }
+                throw refused; // what the mutation changed in memory is taken back by undoable
+            }
+            return save(changed, callId, operation, payloadHash);
+        }));
     }
 
     /** A change of one reservation without a call (durable within {@code body}); undone in memory if it fails. */
     public final <T> T change(String key, Supplier<T> body) {
-        return withLock(key, () -> {
-            Undo undo = beginUndo();
-            try {
-                T result = body.get();
-                undo.keep();
-                return result;
-            } catch (RuntimeException e) {
-                undo.undo();
-                throw e;
-            } finally {
-                undo.close();
-            }
-        });
+        return withLock(key, () -> undoable(body));
+    }
+
+    /** Runs {@code body} and keeps what it changed in memory; memory must not run ahead of the database, so a
+     * failure takes it back. */
+    private <T> T undoable(Supplier<T> body) {
+        Undo undo = beginUndo();
+        try {
+            T result = body.get();
+            undo.keep();
+            return result;
+        } catch (RuntimeException e) {
+            undo.undo();
+            throw e;
+        } finally {
+            undo.close();
+        }
     }
 
     /** The caller's reservation; another caller's is answered as unknown, as a key that does not exist. */
