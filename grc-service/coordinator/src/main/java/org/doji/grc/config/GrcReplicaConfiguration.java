@@ -94,7 +94,8 @@ public class GrcReplicaConfiguration {
     static IdleTransactionTimeout grcIdleTransactionTimeout(org.springframework.core.env.Environment env) {
         // static and read from the environment: a post-processor is made before the configuration properties
         return new IdleTransactionTimeout(org.springframework.boot.context.properties.bind.Binder.get(env)
-                .bind("doji.grc.replica.lease", java.time.Duration.class).orElse(java.time.Duration.ofSeconds(10)));
+                .bind("doji.grc.replica.lease", java.time.Duration.class)
+                .orElse(java.time.Duration.parse(ReplicaProperties.DEFAULT_LEASE)));
     }
 
     /** Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). */

@@ -19,7 +19,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *              this process can open (no other replica can share it; a claim would only cost a commit)
  */
 @ConfigurationProperties("doji.grc.replica")
-public record ReplicaProperties(String id, @DefaultValue("PT10S") Duration lease, @DefaultValue("auto") ClaimsMode claims) {
+public record ReplicaProperties(String id, @DefaultValue(ReplicaProperties.DEFAULT_LEASE) Duration lease,
+                                @DefaultValue("auto") ClaimsMode claims) {
+
+    /** The lease when none is configured. */
+    public static final String DEFAULT_LEASE = "PT10S";
 
     /** Where work is claimed. */
     public enum ClaimsMode { AUTO, DATABASE, LOCAL }
