@@ -37,7 +37,7 @@ final class BadInput {
             if (msg.contains("Maximum") || msg.contains("maximum") || msg.contains("limit")) {
                 return "MESSAGE_TOO_LARGE";
             }
-            if (msg.contains("boundary") || msg.contains("No attachment") || msg.contains("MIME")) {
+            if (msg.contains("boundary") || msg.contains("No attachment") || msg.contains("MIME") || readingMultipart(t)) {
                 return "UNSUPPORTED_CONTENT"; // multipart without its boundary, or a content type no port takes
             }
             boolean endedBeforeBody = t instanceof java.util.NoSuchElementException && t.getStackTrace().length > 0
@@ -73,6 +73,21 @@ final class BadInput {
             }
         }
         return code;
+    }
+
+    /**
+     * Thrown while CXF read a multipart/related body: that code reads nothing but what the caller sent, and fails with
+     * whatever its parsing hits (an empty body ends in a StringIndexOutOfBoundsException), so the place, not the
+     * message, says it was the caller's body.
+     */
+    private static boolean readingMultipart(Throwable t) {
+        StackTraceElement[] frames = t.getStackTrace();
+        for (int i = 0; i < Math.min(frames.length, 12); i++) {
+            if (frames[i].getClassName().startsWith("org.apache.cxf.attachment.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String describe(String code, Fault fault) {

@@ -35,6 +35,18 @@ class BadInputTest {
     }
 
     @Test
+    void whatBreaksWhileAMultipartBodyIsReadIsTheBodysFault() {
+        StringIndexOutOfBoundsException thrown = new StringIndexOutOfBoundsException("offset 0, count -1, length 2048");
+        thrown.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("java.lang.String", "<init>", "String.java", 523),
+                new StackTraceElement("org.apache.cxf.helpers.IOUtils", "newStringFromBytes", "IOUtils.java", 151),
+                new StackTraceElement("org.apache.cxf.attachment.AttachmentDeserializer", "findBoundaryFromInputStream",
+                        "AttachmentDeserializer.java", 204)});
+        assertThat(BadInput.classify(new Fault(thrown))).isEqualTo("UNSUPPORTED_CONTENT");
+        assertThat(BadInput.classify(new Fault(new StringIndexOutOfBoundsException("elsewhere")))).isNull();
+    }
+
+    @Test
     void logLinesCannotBeForged() {
         assertThat(WireFaultInterceptor.printable("a\nWARN forged\u0085line\u001b[31m"))
                 .isEqualTo("a\\u000aWARN forged\\u0085line\\u001b[31m");

@@ -151,6 +151,9 @@ class RmHostileInputTest {
                 // found by the fuzzer (SoapFuzzIT)
                 new Case("multipart without its boundary", "multipart/related", "\"http://doji.org/ns/2026/rm/reserve\"",
                         reserve("2", "")),
+                new Case("multipart with an empty body", "multipart/related", "\"http://doji.org/ns/2026/rm/reserveAbort\"", ""),
+                new Case("multipart with a boundary and a body that has none", "multipart/related; boundary=b1",
+                        "\"http://doji.org/ns/2026/rm/reserve\"", reserve("2", "")),
                 new Case("a character set nobody knows", "text/xml; charset=EBCDIC-bogus",
                         "\"http://doji.org/ns/2026/rm/reserve\"", reserve("2", "")),
                 new Case("a header it must understand", "text/xml; charset=UTF-8", "\"http://doji.org/ns/2026/rm/reserve\"",
