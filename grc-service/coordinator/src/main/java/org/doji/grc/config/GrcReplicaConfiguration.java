@@ -3,6 +3,7 @@ package org.doji.grc.config;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import org.doji.grc.coallocation.CoAllocationService;
+import org.doji.grc.persistence.H2IdleTransactions;
 import org.doji.grc.persistence.JpaClaims;
 import org.doji.grc.tx.Claims;
 import org.doji.grc.tx.ReplicaLocks;
@@ -98,9 +99,24 @@ public class GrcReplicaConfiguration {
                 .orElse(java.time.Duration.parse(ReplicaProperties.DEFAULT_LEASE)));
     }
 
-    /** Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). */
+    /**
+     * Renews the lease every third of it (and sweeps the claims of replicas whose lease ran out). On an H2 database
+     * the replicas share, it first ends the transactions left idle for two leases, as PostgreSQL does by itself.
+     */
     @Bean
-    public PeriodicTask grcReplicaLease(JpaClaims claims, ReplicaProperties replica) {
+    public PeriodicTask grcReplicaLease(JpaClaims claims, ReplicaProperties replica, javax.sql.DataSource dataSource,
+                                        org.springframework.core.env.Environment env) {
+        String url = env.getProperty("spring.datasource.url", url(dataSource));
+        if (url.toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:h2:") && !embeddedH2(url)
+                && replica.claims() != ReplicaProperties.ClaimsMode.LOCAL) {
+            H2IdleTransactions idle = new H2IdleTransactions(dataSource, replica.lease().multipliedBy(2));
+            log.info("replica {}: H2 sessions of any replica idle in a transaction for {} are ended", replica.id(),
+                    replica.lease().multipliedBy(2));
+            return new PeriodicTask("doji-grc-lease", replica.lease().dividedBy(3), () -> {
+                idle.abortIdle();
+                claims.renew();
+            });
+        }
         return new PeriodicTask("doji-grc-lease", replica.lease().dividedBy(3), claims::renew);
     }
 
