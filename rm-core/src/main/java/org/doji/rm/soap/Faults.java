@@ -15,6 +15,7 @@ import org.doji.contract.types.InvalidStateTransitionFaultType;
 import org.doji.contract.types.NotAuthorizedFaultType;
 import org.doji.contract.types.UnavailableFaultType;
 import org.doji.contract.types.UnknownResourceFaultType;
+import org.doji.rm.fault.ChangedMeanwhile;
 import org.doji.rm.fault.DojiException;
 import org.doji.rm.fault.FaultKind;
 
@@ -38,7 +39,7 @@ public final class Faults {
 
     /** The typed fault for a domain exception; anything else becomes an InternalErrorFault. */
     public Exception toFault(RuntimeException e) {
-        DojiException d = e instanceof DojiException de ? de : internal(e);
+        DojiException d = e instanceof DojiException de ? de : e instanceof ChangedMeanwhile ? changedMeanwhile(e) : internal(e);
         String message = d.getMessage();
         return switch (d.kind()) {
             case INVALID_REQUEST -> {
@@ -63,6 +64,13 @@ public final class Faults {
             }
             case INTERNAL_ERROR -> new InternalErrorFault(message, fill(new InternalErrorFaultType(), d));
         };
+    }
+
+    /** Another writer got there first: one INFO line; the caller is told to read again and retry, nothing more. */
+    private DojiException changedMeanwhile(RuntimeException e) {
+        log.info("{}: refused, changed meanwhile: {}", originator, e.getMessage());
+        return DojiException.unavailable("CHANGED_MEANWHILE", "the resource was changed meanwhile by another request or"
+                + " another replica, and nothing of this request was written; read it again and retry");
     }
 
     /** An unexpected failure: logged once with its stack trace; the caller sees only a reference into the log. */

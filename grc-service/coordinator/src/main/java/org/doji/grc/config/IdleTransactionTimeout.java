@@ -35,6 +35,11 @@ final class IdleTransactionTimeout implements BeanPostProcessor {
 
     @Override
     public Object postProcessAfterInitialization(Object bean, String beanName) {
+        if (bean instanceof HikariDataSource pool && pool.getJdbcUrl() != null && pool.getJdbcUrl().startsWith("jdbc:h2:")
+                && !GrcReplicaConfiguration.embeddedH2(pool.getJdbcUrl()) && pool.getExceptionOverrideClassName() == null) {
+            // the replicas end each other's idle transactions here (H2IdleTransactions): drop what they ended
+            pool.setExceptionOverrideClassName(H2EndedSessions.class.getName());
+        }
         if (bean instanceof HikariDataSource pool && isPostgres(pool.getJdbcUrl())) {
             if (pool.getConnectionInitSql() == null || pool.getConnectionInitSql().isBlank()) {
                 pool.setConnectionInitSql(initSql());

@@ -23,7 +23,7 @@ public interface Claims {
     }
 
     /** A write under a claim this replica no longer holds (its lease ran out and the claim was taken over or voided). */
-    final class StaleClaimException extends RuntimeException {
+    final class StaleClaimException extends RuntimeException implements org.doji.rm.fault.ChangedMeanwhile {
         public StaleClaimException(String message) {
             super(message);
         }

@@ -25,7 +25,7 @@ public interface TransactionLog {
     List<Transaction> ofSubject(String subject);
 
     /** Another writer changed or removed the transaction since it was read. */
-    final class ConcurrentChangeException extends RuntimeException {
+    final class ConcurrentChangeException extends RuntimeException implements org.doji.rm.fault.ChangedMeanwhile {
         public ConcurrentChangeException(String message) {
             super(message);
         }

@@ -35,6 +35,22 @@ class IdleTransactionTimeoutTest {
         HikariDataSource pool = pool("jdbc:h2:file:./data/grc");
         timeout.postProcessAfterInitialization(pool, "dataSource");
         assertThat(pool.getConnectionInitSql()).isNull();
+        assertThat(pool.getExceptionOverrideClassName()).as("an embedded H2 file: nobody ends its sessions").isNull();
+    }
+
+    /** On a shared H2 file the replicas end each other's idle transactions; the pool drops what they ended. */
+    @Test
+    void aSharedH2PoolDropsTheConnectionsWhoseSessionWasEnded() {
+        HikariDataSource pool = pool("jdbc:h2:file:./data/grc;AUTO_SERVER=TRUE");
+        timeout.postProcessAfterInitialization(pool, "dataSource");
+        assertThat(pool.getExceptionOverrideClassName()).isEqualTo(H2EndedSessions.class.getName());
+        H2EndedSessions override = new H2EndedSessions();
+        assertThat(override.adjudicate(new SQLException("Connection is broken: \"session closed\"", "90067", 90067)))
+                .isEqualTo(com.zaxxer.hikari.SQLExceptionOverride.Override.MUST_EVICT);
+        assertThat(override.adjudicate(new SQLException("Database is already closed", "90121", 90121)))
+                .isEqualTo(com.zaxxer.hikari.SQLExceptionOverride.Override.MUST_EVICT);
+        assertThat(override.adjudicate(new SQLException("Timeout trying to lock table", "HYT00", 50200)))
+                .isEqualTo(com.zaxxer.hikari.SQLExceptionOverride.Override.CONTINUE_EVICT);
     }
 
     @Test
