@@ -209,29 +209,10 @@ public final class ReplicaScaleBenchmark {
     private static long[] cpu(List<GrcProcess> replicas) throws Exception {
         long grc = 0;
         for (GrcProcess p : replicas) {
-            grc += cpuOf(Files.readString(Path.of("/proc/" + p.pid() + "/stat")));
-        }
-        long db = 0;
-        try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                try {
-                    String stat = Files.readString(proc.resolve("stat"));
-                    if (stat.contains("(postgres)")) {
-                        db += cpuOf(stat);
-                    }
-                } catch (java.io.IOException gone) {
-                    // a backend that ended between list and read
-                }
-            }
+            grc += Cpu.ofProcess(p.pid());
         }
         long own = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-        return new long[] {grc, own, db};
-    }
-
-    /** utime + stime of one /proc/PID/stat line, in nanoseconds (USER_HZ = 100 on Linux). */
-    private static long cpuOf(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+        return new long[] {grc, own, Cpu.ofPostgres()};
     }
 
     /** [commits of the database, rows written in the GRC's schema, rows written in every other schema]. */

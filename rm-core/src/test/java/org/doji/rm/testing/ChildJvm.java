@@ -89,17 +89,19 @@ public final class ChildJvm {
 
     /** This test's class path without its test classes: a child runs main code only (but see {@link #testClassesOf}). */
     private static String classPath() {
+        return java.util.Arrays.stream(testClassPath().split(java.io.File.pathSeparator))
+                .filter(e -> !Path.of(e).getFileName().toString().equals("test-classes"))
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+    }
+
+    /** This test's whole class path, its test classes too, under surefire, failsafe or exec:java alike. */
+    public static String testClassPath() {
         String cp = System.getProperty("surefire.test.class.path");
         if (cp == null && Thread.currentThread().getContextClassLoader() instanceof java.net.URLClassLoader loader) {
             cp = java.util.Arrays.stream(loader.getURLs()).map(ChildJvm::file) // exec:java (a benchmark's main)
                     .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
         }
-        if (cp == null) {
-            cp = System.getProperty("java.class.path");
-        }
-        return java.util.Arrays.stream(cp.split(java.io.File.pathSeparator))
-                .filter(e -> !Path.of(e).getFileName().toString().equals("test-classes"))
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        return cp == null ? System.getProperty("java.class.path") : cp;
     }
 
     private static String file(java.net.URL url) {
