@@ -17,6 +17,9 @@ import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
+import org.doji.grc.tx.Claims;
+import org.doji.grc.tx.InMemoryTransactionLog;
+import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
@@ -32,6 +35,22 @@ class PlanningIntakeTest {
     /** key → the answers it proceeded with (by the owner the fan-out put into them), or the error. */
     private final Map<String, Object> proceeded = new HashMap<>();
     private RuntimeException fanOutFails;
+    /** The planning claims this replica holds, and those another replica holds. */
+    private final java.util.Set<String> claimed = new java.util.HashSet<>();
+    private final java.util.Set<String> othersClaimed = new java.util.HashSet<>();
+    /** Adoption is not tested here: no store. */
+    private final PlanningClaims claims = new PlanningClaims(null, new InMemoryTransactionLog(),
+            new ReplicaLocks(new Claims() {
+                @Override
+                public boolean tryClaim(String key) {
+                    return !othersClaimed.contains(key) && claimed.add(key);
+                }
+
+                @Override
+                public void release(String key) {
+                    claimed.remove(key);
+                }
+            }, d -> { }));
 
     private CoAllocation stored(String key, String owner) {
         CoRequest request = new CoRequest(List.of(new CoRequest.Site("a", 4, java.util.Set.of(), List.of())), List.of(),
@@ -51,7 +70,7 @@ class PlanningIntakeTest {
             }
             // the answers name the job's user, so the test sees each got its own
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, maxBatch,
+        }, PlanningIntakeTest::plan, workers, maxBatch, claims,
                 (c, outcome, error) -> proceeded.put(c.key(), error != null ? error : outcome.unreachableRms().get(0)));
     }
 
@@ -110,7 +129,7 @@ class PlanningIntakeTest {
                 intake[0].submit("co-2"); // arrives during the first fan-out
             }
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
+        }, PlanningIntakeTest::plan, workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
         intake[0].submit("co-1");
         runAll();
         assertThat(fanOuts).containsExactly(List.of("alice"), List.of("bob"));
@@ -131,6 +150,21 @@ class PlanningIntakeTest {
         assertThat(proceeded).containsOnlyKeys("co-1", "co-2");
         assertThat(proceeded.get("co-1")).isSameAs(fanOutFails);
         assertThat(proceeded.get("co-2")).isSameAs(fanOutFails);
+    }
+
+    @Test
+    void onlyWhatThisReplicaClaimsIsQueuedAndItsClaimIsGivenUpOnceItsRunEnded() {
+        PlanningIntake intake = intake(32);
+        stored("co-1", "alice");
+        stored("co-2", "bob");
+        othersClaimed.add("plan:co-2");
+        intake.submit("co-1");
+        intake.submit("co-2");
+        assertThat(claimed).containsExactly("plan:co-1");
+        runAll();
+        assertThat(fanOuts).containsExactly(List.of("alice"));
+        assertThat(proceeded).containsOnlyKeys("co-1");
+        assertThat(claimed).isEmpty();
     }
 
     @Test
@@ -156,7 +190,7 @@ class PlanningIntakeTest {
                     List<CoPlan> ranked = cores < 4 ? List.of() : List.of(new CoPlan(0, hour,
                             List.of(new CoPlan.PlacedSite("a", "A", "crm", 4)), List.of(), 4, 0));
                     return new PlanningOutcome(ranked, List.of(), List.of());
-                }, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
+                }, workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
         intake.submit("co-1");
         intake.submit("co-2");
         intake.submit("co-3");
