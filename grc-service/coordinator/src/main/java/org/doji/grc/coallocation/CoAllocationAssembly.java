@@ -48,7 +48,7 @@ public final class CoAllocationAssembly {
         InlineRun runner = new InlineRun(engine, settings.phaseTwoInline());
         PlanAttempts attempts = new PlanAttempts(runner, clock, settings.maxPlans(), settings.decideWithin(), listener,
                 store);
-        PlanningIntake intake = new PlanningIntake(store::find, planning::fetchAll, planning::plan, workers,
+        PlanningIntake intake = new PlanningIntake(store::find, planning, workers,
                 settings.planningBatch(), new PlanningClaims(store, engine.log(), locks),
                 new CoAllocationReserver(store, attempts, locks, listener, meters));
         CoAllocationTransactions subject = new CoAllocationTransactions(store, listener, meters, intake::submit);

@@ -53,11 +53,13 @@ public final class PlanAttempts {
     }
 
     /**
+     * The GRC's, wired by {@link CoAllocationAssembly}.
+     *
      * @param decideWithin how long an attempt may stay undecided before the driver may presume it aborted
      * @param store        where each attempt is recorded in its co-allocation
      */
-    public PlanAttempts(InlineRun runner, Clock clock, int maxPlans, Duration decideWithin, CoordinationListener listener,
-                        CoAllocationStore store) {
+    PlanAttempts(InlineRun runner, Clock clock, int maxPlans, Duration decideWithin, CoordinationListener listener,
+                 CoAllocationStore store) {
         this.runner = runner;
         this.clock = clock;
         this.maxPlans = maxPlans;

@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.doji.grc.model.CoAllocation;
@@ -42,8 +41,7 @@ public final class PlanningIntake {
     private final java.util.Set<String> queued = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final Function<String, Optional<CoAllocation>> lookup;
-    private final Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut;
-    private final BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner;
+    private final CoPlanning planning;
     private final Executor workers;
     private final int maxBatch;
     private final PlanningClaims claims;
@@ -51,21 +49,17 @@ public final class PlanningIntake {
 
     /**
      * @param lookup       the stored co-allocation of a key
-     * @param fanOut       the RMs' answers for several jobs, in their order ({@link CoPlanning#fetchAll})
-     * @param planner      plans one job on its answers ({@link CoPlanning#plan(CoPlanning.Job, CoPlanning.Answers)})
+     * @param planning     the RMs' answers for a batch ({@link CoPlanning#fetchAll}), and each job planned on its own
      * @param claims       which co-allocations this replica plans
      * @param continuation reserves one planned co-allocation
      */
-    public PlanningIntake(Function<String, Optional<CoAllocation>> lookup,
-                   Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut,
-                   BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner, Executor workers,
-                   int maxBatch, PlanningClaims claims, Continuation continuation) {
+    public PlanningIntake(Function<String, Optional<CoAllocation>> lookup, CoPlanning planning, Executor workers,
+                          int maxBatch, PlanningClaims claims, Continuation continuation) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("planning batch size must be at least 1, was " + maxBatch);
         }
         this.lookup = lookup;
-        this.fanOut = fanOut;
-        this.planner = planner;
+        this.planning = planning;
         this.workers = workers;
         this.maxBatch = maxBatch;
         this.claims = claims;
@@ -120,7 +114,7 @@ public final class PlanningIntake {
         List<CoPlanning.Answers> answers;
         MDC.put("coAllocation", String.join(",", batch.stream().map(CoAllocation::key).toList()));
         try {
-            answers = fanOut.apply(batch.stream().map(c -> new CoPlanning.Job(c.request(), c.owner())).toList());
+            answers = planning.fetchAll(batch.stream().map(c -> new CoPlanning.Job(c.request(), c.owner())).toList());
         } catch (RuntimeException e) {
             batch.forEach(c -> proceed(c, null, e));
             return;
@@ -136,7 +130,7 @@ public final class PlanningIntake {
             PlanningOutcome outcome;
             MDC.put("coAllocation", c.key());
             try {
-                outcome = planner.apply(job, answers.get(i));
+                outcome = planning.plan(job, answers.get(i));
             } catch (RuntimeException e) {
                 dispatch(c, null, e, i == batch.size() - 1);
                 continue;

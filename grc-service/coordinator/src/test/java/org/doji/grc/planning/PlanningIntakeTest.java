@@ -63,15 +63,32 @@ class PlanningIntakeTest {
     }
 
     private PlanningIntake intake(int maxBatch) {
-        return new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), jobs -> {
+        return new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(jobs -> {
             fanOuts.add(jobs.stream().map(CoPlanning.Job::user).toList());
             if (fanOutFails != null) {
                 throw fanOutFails;
             }
             // the answers name the job's user, so the test sees each got its own
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, maxBatch, claims,
+        }, PlanningIntakeTest::plan), workers, maxBatch, claims,
                 (c, outcome, error) -> proceeded.put(c.key(), error != null ? error : outcome.unreachableRms().get(0)));
+    }
+
+    /** Planning whose fan-out and planner are the test's. */
+    private static CoPlanning planning(java.util.function.Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut,
+                                       java.util.function.BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner) {
+        return new CoPlanning(null, null, null, 1, Duration.ofSeconds(1), null,
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), Map.of()) {
+            @Override
+            public List<CoPlanning.Answers> fetchAll(List<CoPlanning.Job> jobs) {
+                return fanOut.apply(jobs);
+            }
+
+            @Override
+            public PlanningOutcome plan(CoPlanning.Job job, CoPlanning.Answers answers) {
+                return planner.apply(job, answers);
+            }
+        };
     }
 
     /** A planner that passes the answers' marker through (no plans). */
@@ -123,13 +140,13 @@ class PlanningIntakeTest {
         stored("co-1", "alice");
         stored("co-2", "bob");
         PlanningIntake[] intake = new PlanningIntake[1];
-        intake[0] = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), jobs -> {
+        intake[0] = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(jobs -> {
             fanOuts.add(jobs.stream().map(CoPlanning.Job::user).toList());
             if (fanOuts.size() == 1) {
                 intake[0].submit("co-2"); // arrives during the first fan-out
             }
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
+        }, PlanningIntakeTest::plan), workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
         intake[0].submit("co-1");
         runAll();
         assertThat(fanOuts).containsExactly(List.of("alice"), List.of("bob"));
@@ -181,7 +198,7 @@ class PlanningIntakeTest {
         Map<String, List<SlotAvailability>> free = Map.of("crm", List.of(new SlotAvailability(0, hour,
                 List.of(new SlotAvailability.ComputeFree("A", 10, 1.0)), List.of(), List.of())));
         List<Integer> seen = new ArrayList<>();
-        PlanningIntake intake = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)),
+        PlanningIntake intake = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(
                 jobs -> jobs.stream().map(j -> new CoPlanning.Answers(List.of(hour), Map.of(), free, List.of())).toList(),
                 (job, answers) -> {
                     // what this job's planner sees free at A; it takes 4 cores there when it can
@@ -190,7 +207,7 @@ class PlanningIntakeTest {
                     List<CoPlan> ranked = cores < 4 ? List.of() : List.of(new CoPlan(0, hour,
                             List.of(new CoPlan.PlacedSite("a", "A", "crm", 4)), List.of(), 4, 0));
                     return new PlanningOutcome(ranked, List.of(), List.of());
-                }, workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
+                }), workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
         intake.submit("co-1");
         intake.submit("co-2");
         intake.submit("co-3");
