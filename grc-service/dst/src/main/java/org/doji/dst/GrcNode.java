@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.doji.contract.types.StateChange;
+import org.doji.grc.coallocation.CoAllocationAssembly;
 import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.store.CoAllocationStore;
 import org.doji.grc.coallocation.CoordinationListener;
@@ -17,12 +18,12 @@ import org.doji.grc.coallocation.PartAudit;
 import org.doji.grc.registry.RmRegistry;
 import org.doji.grc.hierarchy.DelegatedReservations;
 import org.doji.grc.hierarchy.GrcResourceManager;
+import org.doji.grc.hierarchy.RmPortAssembly;
 import org.doji.grc.planner.Planner;
 import org.doji.grc.planner.engine.EngineRegistry;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.grc.planner.model.PlannerSettings;
 import org.doji.grc.soap.GrcNotificationEndpoint;
-import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.ParticipantCalls;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.grc.tx.TransactionDriver;
@@ -127,7 +128,7 @@ final class GrcNode extends SimNode implements RmHost {
         TransactionTemplate tx = new TransactionTemplate(storage.transactions());
         CoAllocationStore store = new CoAllocationStore(storage.coAllocations(), storage.calls(), tx, clock,
                 CoAllocationStore.StateListener.NONE, false);
-        service = new CoAllocationService(store, registry, planner, engine, driver, workers, direct, clock,
+        service = CoAllocationAssembly.service(store, registry, planner, engine, driver, workers, direct, clock,
                 new CoordinatorSettings(settings.slots(), settings.maxPlans(), settings.planningBatch(), settings.rmTimeout(),
                         Duration.ZERO), CoordinationListener.NONE, meters, Map.of(), entropy);
         Notifier toParent = (consumer, view, message) -> {
@@ -138,7 +139,7 @@ final class GrcNode extends SimNode implements RmHost {
                         () -> parent.notified(change));
             }
         };
-        asRm = new GrcResourceManager(id(), registry, new InlineRun(engine, Duration.ZERO),
+        asRm = RmPortAssembly.resourceManager(id(), registry, engine, Duration.ZERO,
                 new DelegatedReservations(storage.delegated(), tx, clock), store, direct, settings.rmTimeout(),
                 settings.holdTimeout(), clock, toParent, entropy);
         PartAudit audit = new PartAudit(store, engine.calls(), 200, service::partFailed);

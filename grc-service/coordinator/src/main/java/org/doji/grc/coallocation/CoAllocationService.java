@@ -1,45 +1,38 @@
 package org.doji.grc.coallocation;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoAllocationEvent;
 import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.grc.planning.CoPlanning;
-import org.doji.grc.planning.PlanningClaims;
 import org.doji.grc.planning.PlanningIntake;
-import org.doji.grc.planning.PlanningStrategy;
 import org.doji.grc.registry.RmRegistry;
 import org.doji.grc.store.CoAllocationStore;
-import org.doji.grc.tx.InlineRun;
-import org.doji.grc.tx.SubjectType;
 import org.doji.grc.tx.Transaction;
 import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
-import org.doji.grc.tx.TransactionLog;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.api.Caller;
 import org.doji.rm.fault.DojiException;
 import org.doji.rm.ledger.CallLedger;
 import org.doji.rm.util.JsonCodec;
+import org.doji.rm.util.TimeOrderedKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
  * The GRC's facade for its users: validates and stores a request (durable before its EPR is returned), plans
- * and reserves it asynchronously ({@link PlanningIntake}, {@link PlanAttempts}), and modifies and cancels with
- * two-phase commit ({@link CoAllocationModifier}, {@link CoAllocationCanceller}). Every change to the RMs is a
- * transaction of the one {@link TransactionEngine}.
+ * and reserves it asynchronously ({@link PlanningIntake}, then {@link CoAllocationReserver}), and modifies and
+ * cancels with two-phase commit ({@link CoAllocationModifier}, {@link CoAllocationCanceller}). Every change to the
+ * RMs is a transaction of the one {@link TransactionEngine}.
  */
 public class CoAllocationService {
 
@@ -50,63 +43,33 @@ public class CoAllocationService {
     private final RequestValidator validator;
     private final Clock clock;
     /** Sorted by creation time: so are the call ids an RM stores for this GRC's calls, which begin with the key. */
-    private final org.doji.rm.util.TimeOrderedKeys keys;
-    private final MeterRegistry meters;
-    private final CoordinationListener listener;
+    private final TimeOrderedKeys keys;
     private final JsonCodec hashes = new JsonCodec();
     private final CoPlanning planning;
-    private final PlanAttempts attempts;
+    private final PlanningIntake intake;
     private final CoAllocationModifier modifier;
     private final CoAllocationCanceller canceller;
     private final PartLoss partLoss;
-    private final PlanningIntake intake;
-    private final TransactionEngine engine;
     private final TransactionDriver driver;
-    /**
-     * Across the replicas: the changes (modify, cancel) asked of one co-allocation are serialised ("change:" + key),
-     * and one reservation run per co-allocation runs at a time ("reserve:" + key): a key can be planned twice (queued
-     * by a restart's recovery and by its aborted attempt's replanning, or by two replicas); the second run must see
-     * the first one's outcome, not Planning.
-     */
+    /** Across the replicas, the changes (modify, cancel) asked of one co-allocation are serialised ("change:" + key). */
     private final ReplicaLocks locks;
-    private final PlanningClaims planningClaims;
 
-    public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner, TransactionEngine engine,
-                               TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
-                               CoordinatorSettings settings, CoordinationListener listener, MeterRegistry meters,
-                               Map<String, Double> serviceLevels) {
-        this(store, registry, planner, engine, driver, workers, rmCalls, clock, settings, listener, meters, serviceLevels,
-                org.doji.rm.util.Entropy.secure());
-    }
-
-    /** @param entropy the randomness of new co-allocation keys and change ids */
-    public CoAllocationService(CoAllocationStore store, RmRegistry registry, PlanningStrategy planner, TransactionEngine engine,
-                               TransactionDriver driver, ExecutorService workers, ExecutorService rmCalls, Clock clock,
-                               CoordinatorSettings settings, CoordinationListener listener, MeterRegistry meters,
-                               Map<String, Double> serviceLevels, org.doji.rm.util.Entropy entropy) {
+    /** Wired by {@link CoAllocationAssembly}. */
+    CoAllocationService(CoAllocationStore store, RmRegistry registry, RequestValidator validator, Clock clock,
+                        TimeOrderedKeys keys, CoPlanning planning, PlanningIntake intake, CoAllocationModifier modifier,
+                        CoAllocationCanceller canceller, PartLoss partLoss, TransactionDriver driver, ReplicaLocks locks) {
         this.store = store;
         this.registry = registry;
-        this.validator = new RequestValidator(clock);
+        this.validator = validator;
         this.clock = clock;
-        this.keys = new org.doji.rm.util.TimeOrderedKeys("co-", clock, entropy);
-        this.meters = meters;
-        this.listener = listener;
-        this.engine = engine;
+        this.keys = keys;
+        this.planning = planning;
+        this.intake = intake;
+        this.modifier = modifier;
+        this.canceller = canceller;
+        this.partLoss = partLoss;
         this.driver = driver;
-        this.planning = new CoPlanning(registry, planner, rmCalls, settings.slots(), settings.rmTimeout(), registry.self(),
-                meters, serviceLevels);
-        this.intake = new PlanningIntake(store::find, planning::fetchAll, planning::plan, workers, settings.planningBatch(),
-                this::proceed);
-        this.locks = engine.locks();
-        this.planningClaims = new PlanningClaims(store, engine.log(), locks, intake::submit);
-        CoAllocationTransactions subject = new CoAllocationTransactions(store, listener, meters, planningClaims::submit);
-        engine.register(SubjectType.CO_ALLOCATION, subject);
-        InlineRun runner = new InlineRun(engine, settings.phaseTwoInline());
-        this.attempts = new PlanAttempts(runner, clock, settings.maxPlans(), settings.decideWithin(), listener);
-        this.modifier = new CoAllocationModifier(store, planning, runner, subject, clock, settings.maxPlans(),
-                settings.decideWithin(), listener, entropy);
-        this.canceller = new CoAllocationCanceller(store, runner, clock, settings.decideWithin(), entropy);
-        this.partLoss = new PartLoss(store, runner, clock, entropy);
+        this.locks = locks;
     }
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
@@ -128,7 +91,7 @@ public class CoAllocationService {
             return store.ledger().repeated(callId, correlationId, "createCoAllocation", hash).orElse(stored);
         }
         log.info("co-allocation {} accepted for {}", key, caller.name());
-        planningClaims.submit(key);
+        intake.submit(key);
         return key;
     }
 
@@ -305,68 +268,9 @@ public class CoAllocationService {
      * interrupted between two reservation attempts, or waiting in that replica's planning queue. Periodic.
      */
     public void adoptOrphans() {
-        int adopted = planningClaims.adopt();
+        int adopted = intake.adopt();
         if (adopted > 0) {
             log.info("{} co-allocation(s) left by another replica (or an earlier process) planned here", adopted);
         }
     }
-
-    /** Reserves one planned co-allocation of a batch (runs on a worker thread). */
-    private void proceed(CoAllocation c, PlanningOutcome outcome, RuntimeException error) {
-        MDC.put("coAllocation", c.key());
-        try {
-            if (error != null) {
-                failed(c.key(), "planning failed", error);
-                return;
-            }
-            locks.withLock("reserve:" + c.key(), () -> reserve(c, outcome));
-        } catch (TransactionLog.ConcurrentChangeException e) {
-            log.info("co-allocation {} is reserved by another replica meanwhile: {}", c.key(), e.getMessage());
-        } catch (org.doji.grc.tx.Claims.StaleClaimException e) {
-            // this replica stood still past its lease: the work is another replica's now, and this one writes nothing
-            log.warn("co-allocation {} left to the replica that took it over ({})", c.key(), e.getMessage());
-        } catch (RuntimeException e) {
-            failed(c.key(), "internal error", e);
-        } finally {
-            planningClaims.done(c.key());
-            MDC.remove("coAllocation");
-        }
-    }
-
-    /** Tries the co-allocation's plans, if it still waits for them (under its reservation lock). */
-    private void reserve(CoAllocation c, PlanningOutcome outcome) {
-        CoAllocation now = store.find(c.key()).orElse(null);
-        if (now == null || now.state() != CoAllocationState.Planning) {
-            return; // planned twice (queued again after a restart) or destroyed meanwhile
-        }
-        PlanAttempts.Result result = attempts.reserveBest(c.key(), c.owner(), c.request(), outcome, now.attempt(),
-                new CoAllocationBookkeeping(store));
-        if (result.committed() == null) {
-            String reason = (outcome.ranked().isEmpty() ? "no feasible plan: " : "no plan could be reserved: ")
-                    + String.join("; ", result.failures());
-            store.transition(c.key(), CoAllocationEvent.FAIL, r -> r.setReason(reason));
-            meters.counter("doji.grc.coallocations", "outcome", "Failed").increment();
-            log.info("co-allocation failed: {}", reason);
-            listener.settled(c.key(), CoAllocationState.Failed);
-        }
-    }
-
-    private void failed(String key, String what, RuntimeException e) {
-        log.error("co-allocation failed unexpectedly", e);
-        try {
-            // only while this run's work is still unfinished: another replica may have taken it over and reserved
-            // it meanwhile (this one stood still past its lease), and a Reserved co-allocation is not this run's to fail
-            boolean failedNow = store.transitionIf(key, r -> r.state() == CoAllocationState.Planning
-                    || r.state() == CoAllocationState.Reserving, CoAllocationEvent.FAIL,
-                    r -> r.setReason(what + ": " + e.getMessage()));
-            if (!failedNow) {
-                log.warn("co-allocation {} moved on meanwhile (another replica's run); left as it is", key);
-                return;
-            }
-            listener.settled(key, CoAllocationState.Failed);
-        } catch (DojiException refused) {
-            log.warn("co-allocation {} could not be failed: {}", key, refused.getMessage());
-        }
-    }
-
 }

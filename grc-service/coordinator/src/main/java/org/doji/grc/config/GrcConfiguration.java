@@ -8,12 +8,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
+import org.doji.grc.coallocation.CoAllocationAssembly;
 import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.coallocation.CoordinationListener;
 import org.doji.grc.coallocation.CoordinatorSettings;
 import org.doji.grc.coallocation.PartAudit;
 import org.doji.grc.hierarchy.DelegatedReservations;
 import org.doji.grc.hierarchy.GrcResourceManager;
+import org.doji.grc.hierarchy.RmPortAssembly;
 import org.doji.grc.notify.NotificationDelivery;
 import org.doji.grc.notify.NotificationOutbox;
 import org.doji.grc.notify.Subscriptions;
@@ -37,7 +39,6 @@ import org.doji.grc.soap.GrcNotificationEndpoint;
 import org.doji.grc.soap.SubscriptionManagerEndpoint;
 import org.doji.grc.soap.WsnNotificationChannel;
 import org.doji.grc.store.CoAllocationStore;
-import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.ParticipantCalls;
 import org.doji.grc.tx.ReplicaLocks;
 import org.doji.grc.tx.TransactionDriver;
@@ -53,6 +54,7 @@ import org.doji.rm.soap.SoapPortPublisher;
 import org.doji.rm.soap.client.RemoteResourceManager;
 import org.doji.rm.soap.security.SoapSecurity;
 import org.doji.rm.soap.security.UsernameTokenVerifier;
+import org.doji.rm.util.Entropy;
 import org.doji.rm.util.PeriodicTask;
 import org.doji.rm.util.WorkerPool;
 import org.springframework.beans.factory.ObjectProvider;
@@ -237,10 +239,10 @@ public class GrcConfiguration {
                                                    ObjectProvider<CoordinationListener> listener,
                                                    MeterRegistry meters,
                                                    UserStore users) {
-        return new CoAllocationService(store, registry, planner, engine, driver, grcWorkers, grcRmCalls, clock,
+        return CoAllocationAssembly.service(store, registry, planner, engine, driver, grcWorkers, grcRmCalls, clock,
                 new CoordinatorSettings(props.slots(), props.maxPlans(), props.planningBatch(), props.rmTimeout(),
                         props.phaseTwoInline()),
-                listener.getIfAvailable(() -> CoordinationListener.NONE), meters, users.serviceLevels());
+                listener.getIfAvailable(() -> CoordinationListener.NONE), meters, users.serviceLevels(), Entropy.secure());
     }
 
     /** Recovery after a restart: what to recover is read before the port serves, recovered once it serves. */
@@ -309,12 +311,12 @@ public class GrcConfiguration {
             TransactionEngine engine, DelegatedReservationRepository repository,
             CoAllocationStore store, ExecutorService grcRmCalls, Clock clock, PlatformTransactionManager tx,
             UserStore users) {
-        return new GrcResourceManager(props.id(), registry,
-                new InlineRun(engine, props.phaseTwoInline()),
+        return RmPortAssembly.resourceManager(props.id(), registry, engine, props.phaseTwoInline(),
                 new DelegatedReservations(repository, new TransactionTemplate(tx), clock), store,
                 grcRmCalls, props.rmTimeout(), props.holdTimeout(), clock,
                 new SoapNotifier(props.id(), clock, grcRmCalls,
-                        org.doji.rm.soap.client.ClientSecurity.signedAsCoordinator(users, Clock.systemUTC())));
+                        org.doji.rm.soap.client.ClientSecurity.signedAsCoordinator(users, Clock.systemUTC())),
+                Entropy.secure());
     }
 
     /** The notification consumer whose address the GRC gives the RMs (hold timeouts reach the driver at once). */

@@ -11,7 +11,6 @@ import java.util.Optional;
 import org.doji.grc.model.DelegatedReservation;
 import org.doji.grc.model.RmOutcome;
 import org.doji.grc.registry.RmRegistry;
-import org.doji.grc.store.CoAllocationStore;
 import org.doji.grc.tx.Answer;
 import org.doji.grc.tx.Change;
 import org.doji.grc.tx.InlineRun;
@@ -23,7 +22,6 @@ import org.doji.grc.tx.TransactionEngine;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
 import org.doji.rm.fault.DojiException;
-import org.doji.rm.kernel.Notifier;
 import org.doji.rm.model.AvailabilityQuery;
 import org.doji.rm.model.LifecycleState;
 import org.doji.rm.model.PendingChange;
@@ -36,6 +34,7 @@ import org.doji.rm.state.Operation;
 import org.doji.rm.state.ReservationStateMachine;
 import org.doji.rm.state.ReservationStateMachine.Decision;
 import org.doji.rm.util.JsonCodec;
+import org.doji.rm.util.TimeOrderedKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +59,7 @@ public class GrcResourceManager implements ResourceManager {
     private final DelegatedBookkeeping books;
     private final RmRegistry registry;
     private final Clock clock;
-    private final org.doji.rm.util.TimeOrderedKeys keys;
+    private final TimeOrderedKeys keys;
     private final Duration holdTimeout;
     private final JsonCodec json = new JsonCodec();
     /** The parent's changes as transactions: prepared at the children, decided by the parent. */
@@ -70,30 +69,22 @@ public class GrcResourceManager implements ResourceManager {
     /** The GRC's call records keep no operation: every call at its RM port is recorded as a reservation call. */
     private static final String CALL = "reservation";
 
-    public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
-                              CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
-                              Duration holdTimeout, Clock clock, Notifier notifier) {
-        this(id, registry, runner, store, calls, rmCalls, rmTimeout, holdTimeout, clock, notifier,
-                org.doji.rm.util.Entropy.secure());
-    }
-
-    /** @param entropy the randomness of new reservation keys */
-    public GrcResourceManager(String id, RmRegistry registry, InlineRun runner, DelegatedReservations store,
-                              CoAllocationStore calls, java.util.concurrent.ExecutorService rmCalls, Duration rmTimeout,
-                              Duration holdTimeout, Clock clock, Notifier notifier, org.doji.rm.util.Entropy entropy) {
+    /** Wired by {@link RmPortAssembly}. */
+    GrcResourceManager(String id, RmRegistry registry, ChildResources children, InlineRun runner,
+                       DelegatedReservations store, DelegatedBookkeeping books, DelegatedTransactions transactions,
+                       DelegatedHome home, TimeOrderedKeys keys, Duration holdTimeout, Clock clock) {
         this.id = id;
         this.registry = registry;
-        this.children = new ChildResources(id, registry, rmCalls, rmTimeout);
+        this.children = children;
         this.runner = runner;
         this.engine = runner.engine();
         this.store = store;
-        this.books = new DelegatedBookkeeping(id, store, clock, notifier);
+        this.books = books;
         this.clock = clock;
-        this.keys = new org.doji.rm.util.TimeOrderedKeys("r-", clock, entropy);
+        this.keys = keys;
         this.holdTimeout = holdTimeout;
-        this.transactions = new DelegatedTransactions(runner, store, books);
-        this.home = new DelegatedHome(engine.locks(), store, calls, children, transactions, books);
-        engine.register(SubjectType.DELEGATED, books);
+        this.transactions = transactions;
+        this.home = home;
     }
 
     /**

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Which replica plans and reserves a co-allocation. The planning queue ({@link PlanningIntake}) is each replica's
- * own, in memory: a replica claims a co-allocation ("plan:" + key) when it queues it and gives the claim up once
- * its reservation run ended. A co-allocation in Planning or Reserving that no live replica claims was left by a
+ * own, in memory: it claims a co-allocation ("plan:" + key) when it queues it and gives the claim up once its
+ * reservation run ended. A co-allocation in Planning or Reserving that no live replica claims was left by a
  * dead one (its claims ran out with its lease) and is {@link #adopt adopted}: planned again here.
  */
 public final class PlanningClaims {
@@ -27,25 +27,22 @@ public final class PlanningClaims {
     private final CoAllocationStore store;
     private final TransactionLog transactions;
     private final ReplicaLocks locks;
-    private final Consumer<String> intake;
     /** The keys this replica claimed for planning (queued, planned or being reserved here). */
     private final Set<String> mine = ConcurrentHashMap.newKeySet();
 
-    /** @param intake queues a key for planning in this replica */
-    public PlanningClaims(CoAllocationStore store, TransactionLog transactions, ReplicaLocks locks, Consumer<String> intake) {
+    public PlanningClaims(CoAllocationStore store, TransactionLog transactions, ReplicaLocks locks) {
         this.store = store;
         this.transactions = transactions;
         this.locks = locks;
-        this.intake = intake;
     }
 
-    /** Queues the co-allocation for planning here, unless another live replica plans it. */
-    public void submit(String key) {
-        if (mine.contains(key) || claim(key)) {
-            intake.accept(key);
-        } else {
-            log.debug("co-allocation {} is planned by another replica", key);
+    /** Whether the co-allocation is planned here: claimed here already, or claimed now (no other live replica plans it). */
+    public boolean claim(String key) {
+        if (mine.contains(key) || tryClaim(key)) {
+            return true;
         }
+        log.debug("co-allocation {} is planned by another replica", key);
+        return false;
     }
 
     /** The reservation run of {@code key} ended here: another replica may plan it from now on. */
@@ -62,11 +59,13 @@ public final class PlanningClaims {
      * Takes over every co-allocation in Planning or Reserving that no live replica claims: one interrupted between
      * two reservation attempts is planned again (from Reserving), one waiting to be planned is queued here. One
      * with an undecided transaction is left to the transaction drivers (which abort it and plan it again).
+     *
+     * @param plan queues an adopted key for planning here
      */
-    public int adopt() {
+    public int adopt(Consumer<String> plan) {
         int adopted = 0;
         for (CoAllocation c : store.inStates(EnumSet.of(CoAllocationState.Planning, CoAllocationState.Reserving))) {
-            if (mine.contains(c.key()) || !claim(c.key())) {
+            if (mine.contains(c.key()) || !tryClaim(c.key())) {
                 continue;
             }
             if (transactions.ofSubject(c.key()).stream().anyMatch(t -> !t.decided())) {
@@ -78,7 +77,7 @@ public final class PlanningClaims {
             }
             if (store.find(c.key()).map(now -> now.state() == CoAllocationState.Planning).orElse(false)) {
                 log.info("co-allocation {} was left in {} by its replica; planning it here", c.key(), c.state());
-                intake.accept(c.key());
+                plan.accept(c.key());
                 adopted++;
             } else {
                 done(c.key());
@@ -96,7 +95,7 @@ public final class PlanningClaims {
         }
     }
 
-    private boolean claim(String key) {
+    private boolean tryClaim(String key) {
         if (locks.claims().tryClaim("plan:" + key)) {
             mine.add(key);
             return true;

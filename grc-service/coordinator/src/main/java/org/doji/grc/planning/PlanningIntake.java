@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.doji.grc.model.CoAllocation;
@@ -25,7 +24,8 @@ import org.slf4j.MDC;
  * resources choose apart rather than all choose the same cheapest ones and collide at prepare. Each is reserved
  * on its own worker as soon as it is planned. On a quiet GRC the drain runs at once and the batch is the one
  * co-allocation, so nothing waits for company; on a busy one the drain waits its turn behind the reservations
- * in progress, and the batch grows meanwhile.
+ * in progress, and the batch grows meanwhile. Across replicas, a co-allocation is queued only in the replica that
+ * claims it ({@link PlanningClaims}), and its claim is given up once its reservation run ended.
  */
 public final class PlanningIntake {
 
@@ -41,35 +41,44 @@ public final class PlanningIntake {
     private final java.util.Set<String> queued = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final Function<String, Optional<CoAllocation>> lookup;
-    private final Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut;
-    private final BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner;
+    private final CoPlanning planning;
     private final Executor workers;
     private final int maxBatch;
+    private final PlanningClaims claims;
     private final Continuation continuation;
 
     /**
      * @param lookup       the stored co-allocation of a key
-     * @param fanOut       the RMs' answers for several jobs, in their order ({@link CoPlanning#fetchAll})
-     * @param planner      plans one job on its answers ({@link CoPlanning#plan(CoPlanning.Job, CoPlanning.Answers)})
+     * @param planning     the RMs' answers for a batch ({@link CoPlanning#fetchAll}), and each job planned on its own
+     * @param claims       which co-allocations this replica plans
      * @param continuation reserves one planned co-allocation
      */
-    public PlanningIntake(Function<String, Optional<CoAllocation>> lookup,
-                   Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut,
-                   BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner, Executor workers,
-                   int maxBatch, Continuation continuation) {
+    public PlanningIntake(Function<String, Optional<CoAllocation>> lookup, CoPlanning planning, Executor workers,
+                          int maxBatch, PlanningClaims claims, Continuation continuation) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("planning batch size must be at least 1, was " + maxBatch);
         }
         this.lookup = lookup;
-        this.fanOut = fanOut;
-        this.planner = planner;
+        this.planning = planning;
         this.workers = workers;
         this.maxBatch = maxBatch;
+        this.claims = claims;
         this.continuation = continuation;
     }
 
-    /** Queues a stored co-allocation for planning. */
+    /** Queues a stored co-allocation for planning here, unless another live replica plans it. */
     public void submit(String key) {
+        if (claims.claim(key)) {
+            queue(key);
+        }
+    }
+
+    /** Queues here what no live replica plans or reserves ({@link PlanningClaims#adopt}); returns how many. */
+    public int adopt() {
+        return claims.adopt(this::queue);
+    }
+
+    private void queue(String key) {
         if (queued.add(key)) {
             waiting.add(key);
         }
@@ -105,9 +114,9 @@ public final class PlanningIntake {
         List<CoPlanning.Answers> answers;
         MDC.put("coAllocation", String.join(",", batch.stream().map(CoAllocation::key).toList()));
         try {
-            answers = fanOut.apply(batch.stream().map(c -> new CoPlanning.Job(c.request(), c.owner())).toList());
+            answers = planning.fetchAll(batch.stream().map(c -> new CoPlanning.Job(c.request(), c.owner())).toList());
         } catch (RuntimeException e) {
-            batch.forEach(c -> continuation.proceed(c, null, e));
+            batch.forEach(c -> proceed(c, null, e));
             return;
         } finally {
             MDC.remove("coAllocation");
@@ -121,7 +130,7 @@ public final class PlanningIntake {
             PlanningOutcome outcome;
             MDC.put("coAllocation", c.key());
             try {
-                outcome = planner.apply(job, answers.get(i));
+                outcome = planning.plan(job, answers.get(i));
             } catch (RuntimeException e) {
                 dispatch(c, null, e, i == batch.size() - 1);
                 continue;
@@ -138,9 +147,18 @@ public final class PlanningIntake {
     /** Reserves on a worker, the batch's last one in this thread (a batch of one waits for nothing). */
     private void dispatch(CoAllocation c, PlanningOutcome outcome, RuntimeException error, boolean last) {
         if (last) {
-            continuation.proceed(c, outcome, error);
+            proceed(c, outcome, error);
         } else {
-            workers.execute(() -> continuation.proceed(c, outcome, error));
+            workers.execute(() -> proceed(c, outcome, error));
+        }
+    }
+
+    /** The co-allocation's reservation run; once it ended, another replica may plan it. */
+    private void proceed(CoAllocation c, PlanningOutcome outcome, RuntimeException error) {
+        try {
+            continuation.proceed(c, outcome, error);
+        } finally {
+            claims.done(c.key());
         }
     }
 }

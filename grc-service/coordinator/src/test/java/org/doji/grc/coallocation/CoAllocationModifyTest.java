@@ -110,10 +110,10 @@ class CoAllocationModifyTest {
                 rmCalls, clock, Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance);
         PlanningStrategy greedy = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
                 PlannerSettings.defaults().withEngine("greedy"), Runnable::run));
-        service = new CoAllocationService(store, registry, greedy, engine,
+        service = CoAllocationAssembly.service(store, registry, greedy, engine,
                 new TransactionDriver(engine, clock, rmCalls), workers, rmCalls, clock,
                 new CoordinatorSettings(1, 3, 8, Duration.ofSeconds(10), Duration.ofSeconds(5)), CoordinationListener.NONE,
-                new SimpleMeterRegistry(), Map.of());
+                new SimpleMeterRegistry(), Map.of(), org.doji.rm.util.Entropy.secure());
     }
 
     @AfterAll

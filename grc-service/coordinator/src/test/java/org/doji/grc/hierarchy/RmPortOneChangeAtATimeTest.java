@@ -23,7 +23,6 @@ import org.doji.grc.persistence.CoAllocationRepository;
 import org.doji.grc.persistence.DelegatedReservationRepository;
 import org.doji.grc.persistence.GrcPersistenceOnly;
 import org.doji.grc.tx.InMemoryTransactionLog;
-import org.doji.grc.tx.InlineRun;
 import org.doji.grc.tx.ParticipantCalls;
 import org.doji.grc.tx.TransactionDriver;
 import org.doji.grc.tx.TransactionEngine;
@@ -97,9 +96,9 @@ class RmPortOneChangeAtATimeTest {
                 Duration.ofMillis(200), Duration.ofSeconds(30), clock::advance);
         CoAllocationStore calls = new CoAllocationStore(context.getBean(CoAllocationRepository.class),
                 context.getBean(CallRecordRepository.class), tx, clock);
-        port = new GrcResourceManager("grc-child", registry, new InlineRun(engine, Duration.ZERO),
+        port = RmPortAssembly.resourceManager("grc-child", registry, engine, Duration.ZERO,
                 new DelegatedReservations(context.getBean(DelegatedReservationRepository.class), tx, clock), calls, rmCalls,
-                Duration.ofSeconds(5), Duration.ofMinutes(2), clock, Notifier.NONE);
+                Duration.ofSeconds(5), Duration.ofMinutes(2), clock, Notifier.NONE, org.doji.rm.util.Entropy.secure());
         driver = new TransactionDriver(engine, clock, Runnable::run);
     }
 

@@ -17,6 +17,9 @@ import org.doji.grc.model.CoAllocation;
 import org.doji.grc.model.CoPlan;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
+import org.doji.grc.tx.Claims;
+import org.doji.grc.tx.InMemoryTransactionLog;
+import org.doji.grc.tx.ReplicaLocks;
 import org.doji.rm.fault.DojiException;
 import org.doji.rm.model.SlotAvailability;
 import org.doji.rm.model.TimeWindow;
@@ -32,6 +35,22 @@ class PlanningIntakeTest {
     /** key → the answers it proceeded with (by the owner the fan-out put into them), or the error. */
     private final Map<String, Object> proceeded = new HashMap<>();
     private RuntimeException fanOutFails;
+    /** The planning claims this replica holds, and those another replica holds. */
+    private final java.util.Set<String> claimed = new java.util.HashSet<>();
+    private final java.util.Set<String> othersClaimed = new java.util.HashSet<>();
+    /** Adoption is not tested here: no store. */
+    private final PlanningClaims claims = new PlanningClaims(null, new InMemoryTransactionLog(),
+            new ReplicaLocks(new Claims() {
+                @Override
+                public boolean tryClaim(String key) {
+                    return !othersClaimed.contains(key) && claimed.add(key);
+                }
+
+                @Override
+                public void release(String key) {
+                    claimed.remove(key);
+                }
+            }, d -> { }));
 
     private CoAllocation stored(String key, String owner) {
         CoRequest request = new CoRequest(List.of(new CoRequest.Site("a", 4, java.util.Set.of(), List.of())), List.of(),
@@ -44,15 +63,32 @@ class PlanningIntakeTest {
     }
 
     private PlanningIntake intake(int maxBatch) {
-        return new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), jobs -> {
+        return new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(jobs -> {
             fanOuts.add(jobs.stream().map(CoPlanning.Job::user).toList());
             if (fanOutFails != null) {
                 throw fanOutFails;
             }
             // the answers name the job's user, so the test sees each got its own
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, maxBatch,
+        }, PlanningIntakeTest::plan), workers, maxBatch, claims,
                 (c, outcome, error) -> proceeded.put(c.key(), error != null ? error : outcome.unreachableRms().get(0)));
+    }
+
+    /** Planning whose fan-out and planner are the test's. */
+    private static CoPlanning planning(java.util.function.Function<List<CoPlanning.Job>, List<CoPlanning.Answers>> fanOut,
+                                       java.util.function.BiFunction<CoPlanning.Job, CoPlanning.Answers, PlanningOutcome> planner) {
+        return new CoPlanning(null, null, null, 1, Duration.ofSeconds(1), null,
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), Map.of()) {
+            @Override
+            public List<CoPlanning.Answers> fetchAll(List<CoPlanning.Job> jobs) {
+                return fanOut.apply(jobs);
+            }
+
+            @Override
+            public PlanningOutcome plan(CoPlanning.Job job, CoPlanning.Answers answers) {
+                return planner.apply(job, answers);
+            }
+        };
     }
 
     /** A planner that passes the answers' marker through (no plans). */
@@ -104,13 +140,13 @@ class PlanningIntakeTest {
         stored("co-1", "alice");
         stored("co-2", "bob");
         PlanningIntake[] intake = new PlanningIntake[1];
-        intake[0] = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), jobs -> {
+        intake[0] = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(jobs -> {
             fanOuts.add(jobs.stream().map(CoPlanning.Job::user).toList());
             if (fanOuts.size() == 1) {
                 intake[0].submit("co-2"); // arrives during the first fan-out
             }
             return jobs.stream().map(j -> new CoPlanning.Answers(List.of(), Map.of(), Map.of(), List.of(j.user()))).toList();
-        }, PlanningIntakeTest::plan, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
+        }, PlanningIntakeTest::plan), workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.unreachableRms().get(0)));
         intake[0].submit("co-1");
         runAll();
         assertThat(fanOuts).containsExactly(List.of("alice"), List.of("bob"));
@@ -134,6 +170,21 @@ class PlanningIntakeTest {
     }
 
     @Test
+    void onlyWhatThisReplicaClaimsIsQueuedAndItsClaimIsGivenUpOnceItsRunEnded() {
+        PlanningIntake intake = intake(32);
+        stored("co-1", "alice");
+        stored("co-2", "bob");
+        othersClaimed.add("plan:co-2");
+        intake.submit("co-1");
+        intake.submit("co-2");
+        assertThat(claimed).containsExactly("plan:co-1");
+        runAll();
+        assertThat(fanOuts).containsExactly(List.of("alice"));
+        assertThat(proceeded).containsOnlyKeys("co-1");
+        assertThat(claimed).isEmpty();
+    }
+
+    @Test
     void aBatchSizeBelowOneIsRefused() {
         assertThatThrownBy(() -> intake(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
     }
@@ -147,7 +198,7 @@ class PlanningIntakeTest {
         Map<String, List<SlotAvailability>> free = Map.of("crm", List.of(new SlotAvailability(0, hour,
                 List.of(new SlotAvailability.ComputeFree("A", 10, 1.0)), List.of(), List.of())));
         List<Integer> seen = new ArrayList<>();
-        PlanningIntake intake = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)),
+        PlanningIntake intake = new PlanningIntake(key -> Optional.ofNullable(stored.get(key)), planning(
                 jobs -> jobs.stream().map(j -> new CoPlanning.Answers(List.of(hour), Map.of(), free, List.of())).toList(),
                 (job, answers) -> {
                     // what this job's planner sees free at A; it takes 4 cores there when it can
@@ -156,7 +207,7 @@ class PlanningIntakeTest {
                     List<CoPlan> ranked = cores < 4 ? List.of() : List.of(new CoPlan(0, hour,
                             List.of(new CoPlan.PlacedSite("a", "A", "crm", 4)), List.of(), 4, 0));
                     return new PlanningOutcome(ranked, List.of(), List.of());
-                }, workers, 32, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
+                }), workers, 32, claims, (c, outcome, error) -> proceeded.put(c.key(), outcome.ranked().size()));
         intake.submit("co-1");
         intake.submit("co-2");
         intake.submit("co-3");

@@ -96,7 +96,7 @@ final class SyncCoordinator {
         long p0 = System.nanoTime();
         PlanningOutcome outcome = planner.plan(request, windows, descriptions, answers);
         long planNanos = System.nanoTime() - p0;
-        PlanAttempts.Result r = attempts.reserveBest(key, user, request, outcome, 0, PlanAttempts.Bookkeeping.NONE);
+        PlanAttempts.Result r = attempts.reserveBest(key, user, request, outcome, 0);
         if (r.committed() != null) {
             view.reserved(user, r.committed());
             return new Result(true, r.committed(), outcome.ranked().size(), r.attempts(), outcome.slotsCut(), p0 - t0, planNanos,
