@@ -59,6 +59,10 @@ import org.doji.rm.testing.TestDatabase;
 public final class ReplicaScaleBenchmark {
 
     private static final Pattern COUNT = Pattern.compile("\"statistic\":\"COUNT\",\"value\":([0-9.E]+)");
+    private static final Pattern TOTAL_TIME = Pattern.compile("\"statistic\":\"TOTAL_TIME\",\"value\":([0-9.E-]+)");
+    /** The floor's parts, measured in this run before the GRC runs (CPU microseconds per operation). */
+    private Floor.Figure roundTrip;
+    private Floor.Figure commit;
     private final PrintWriter out = new PrintWriter(System.out, true);
     private final HttpClient http = HttpClient.newHttpClient();
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS);
@@ -94,14 +98,18 @@ public final class ReplicaScaleBenchmark {
         if (domains > 0) { // 100 RMs of 10 connections each would pass PostgreSQL's 400 (scripts/postgres.sh)
             rmSettings.put("spring.datasource.hikari.maximum-pool-size", "3");
         }
+        roundTrip = Floor.soapRoundTrip(dir, Integer.getInteger("floor.calls", 20_000));
+        commit = Floor.commit("durable commit, PostgreSQL", Floor.postgresUrl(), Integer.getInteger("floor.commits", 5_000));
+        out.println("floor, measured now: " + roundTrip + "; " + commit);
         try (RmFleet fleet = RmFleet.start(topology, dir, rmSettings, false)) {
             for (int n : replicaCounts) {
                 table.add(measure(fleet, dir, n, clients, warmup, seconds));
             }
         }
         out.println("| replicas | co-allocations/s | latency p50 ms | CPU ms per co-allocation (replicas + RMs and clients + PostgreSQL) |"
-                + " commits per co-allocation | rows written per co-allocation (GRC + RMs) | RM calls per co-allocation |");
-        out.println("|---|---|---|---|---|---|---|");
+                + " commits per co-allocation | rows written per co-allocation (GRC + RMs) | RM calls per co-allocation |"
+                + " floor ms (calls + commits + planning) | CPU / floor |");
+        out.println("|---|---|---|---|---|---|---|---|---|");
         table.forEach(out::println);
     }
 
@@ -136,6 +144,7 @@ public final class ReplicaScaleBenchmark {
             long[] cpu0 = cpu(replicas);
             long[] pg0 = pgCounters(schema);
             double calls0 = rmCalls(replicas);
+            double[] plan0 = planTime(replicas);
             Stats latency = new Stats();
             AtomicInteger done = new AtomicInteger();
             AtomicInteger failed = new AtomicInteger();
@@ -146,6 +155,8 @@ public final class ReplicaScaleBenchmark {
             long[] cpu = cpu(replicas);
             long[] pg = pgCounters(schema);
             double calls = rmCalls(replicas) - calls0;
+            double[] plan = planTime(replicas);
+            double planMs = (plan[1] - plan0[1]) * 1e3 / Math.max(1, plan[0] - plan0[0]);
             int k = Math.max(1, done.get());
             double grcCpu = (cpu[0] - cpu0[0]) / 1e6 / k;
             double ownCpu = (cpu[1] - cpu0[1]) / 1e6 / k;
@@ -155,9 +166,14 @@ public final class ReplicaScaleBenchmark {
                     failed.get(), secs, done.get() / secs, latency.percentile(50), latency.percentile(99), grcCpu, ownCpu, dbCpu,
                     (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k, (double) (pg[2] - pg0[2]) / k, calls / k,
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-            return String.format("| %d | %.1f | %.1f | %.1f + %.1f + %.1f | %.1f | %.1f + %.1f | %.1f |", n, done.get() / secs,
-                    latency.percentile(50), grcCpu, ownCpu, dbCpu, (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k,
-                    (double) (pg[2] - pg0[2]) / k, calls / k);
+            double commits = (double) (pg[0] - pg0[0]) / k;
+            double floorMs = calls / k * roundTrip.cpuMicros() / 1e3 + commits * commit.cpuMicros() / 1e3 + planMs;
+            out.printf("%d replica(s): floor %.1f ms = %.1f calls x %.2f + %.1f commits x %.2f + planning %.1f (the GRC's"
+                    + " plan timer, wall); CPU %.1f ms = %.1fx the floor%n", n, floorMs, calls / k, roundTrip.cpuMicros() / 1e3,
+                    commits, commit.cpuMicros() / 1e3, planMs, grcCpu + ownCpu + dbCpu, (grcCpu + ownCpu + dbCpu) / floorMs);
+            return String.format("| %d | %.1f | %.1f | %.1f + %.1f + %.1f | %.1f | %.1f + %.1f | %.1f | %.1f | %.1f |", n,
+                    done.get() / secs, latency.percentile(50), grcCpu, ownCpu, dbCpu, commits, (double) (pg[1] - pg0[1]) / k,
+                    (double) (pg[2] - pg0[2]) / k, calls / k, floorMs, (grcCpu + ownCpu + dbCpu) / floorMs);
         } finally {
             replicas.forEach(GrcProcess::close);
         }
@@ -255,6 +271,23 @@ public final class ReplicaScaleBenchmark {
             total += count(actuator + "doji.grc.rm.call") + count(actuator + "doji.grc.availability.batch");
         }
         return total;
+    }
+
+    /** [plans made, seconds spent planning] by the replicas so far (their plan timer). */
+    private double[] planTime(List<GrcProcess> replicas) throws Exception {
+        double count = 0;
+        double seconds = 0;
+        for (GrcProcess p : replicas) {
+            String url = p.url().replace("/services/grc", "/actuator/metrics/doji.grc.plan.time");
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+            Matcher c = COUNT.matcher(r.body());
+            Matcher t = TOTAL_TIME.matcher(r.body());
+            if (r.statusCode() == 200 && c.find() && t.find()) {
+                count += Double.parseDouble(c.group(1));
+                seconds += Double.parseDouble(t.group(1));
+            }
+        }
+        return new double[] {count, seconds};
     }
 
     private double count(String url) throws Exception {
