@@ -106,7 +106,11 @@ class RealGridIT {
                 .filter(n -> !n.equals(tqNode)).findFirst().orElseThrow();
         Instant competition = Instant.now().plusSeconds(6);
         await().pollDelay(Duration.between(Instant.now(), competition)).atMost(Duration.ofSeconds(30)).until(() -> true);
-        Shell.ok("ip", "netns", "exec", Jobs.namespace("slurm", slNode), "iperf3", "-s", "-1", "-D", "-p", "5202");
+        String slNamespace = Jobs.namespace("slurm", slNode);
+        Shell.ok("ip", "netns", "exec", slNamespace, "iperf3", "-s", "-1", "-D", "-p", "5202");
+        // iperf3 -D returns before its daemon listens: a client started at once may be refused
+        await("the unreserved flow's server listening").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> RealSystems.listening(slNamespace, 5202));
         Shell.Result competitor = Shell.run("ip", "netns", "exec", Jobs.namespace("torque", competitorNode), "iperf3",
                 "-c", Jobs.dataAddress("slurm", slNode), "-p", "5202", "-t", "10", "-i", "1", "-J");
         await("the reserved flow's report").atMost(Duration.ofSeconds(60)).until(() -> jobs.ended("ge"));
