@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Jobs submitted to the three batch systems the way their users do, with only what the GRC returned (a site's
  * handle and nodes). Every job runs one script ({@code job.sh NAME ROLE ARGS}) that records where and when it
  * started ({@code NAME.start}: host name and epoch seconds) and then plays its part: sleep, an iperf3 server, or an
- * iperf3 client towards another node's data address (JSON report in {@code NAME.json}).
+ * iperf3 client towards another node's data address (JSON report in {@code NAME.json}); the client tries again for
+ * up to about 30 s while the server is not listening yet (the two jobs start together, in no set order).
  */
 final class Jobs {
 
@@ -28,7 +29,10 @@ final class Jobs {
               sleep) sleep "$3" ;;
               server) iperf3 -s -1 -p "$3" > "$d/$1.iperf" 2>&1 ;;
               client) i=0; while [ $i -lt 150 ]; do
-                        iperf3 -c "$3" -p "$4" -t "$5" -i 1 -J > "$d/$1.json" 2>&1 && break
+                        # the server's job may start a moment later; iperf3 -J exits 0 even when refused, so the
+                        # report says whether to try again
+                        iperf3 -c "$3" -p "$4" -t "$5" -i 1 -J > "$d/$1.json" 2>&1
+                        grep -q '"error":.*Connection refused' "$d/$1.json" || break
                         i=$((i + 1)); sleep 0.2; done ;;
             esac
             echo "$(date +%s.%N)" > "$d/$1.end"

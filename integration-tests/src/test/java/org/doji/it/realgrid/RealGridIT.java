@@ -18,7 +18,9 @@ import org.doji.contract.types.CoAllocationState;
 import org.doji.contract.types.PlannedSite;
 import org.doji.it.Requests;
 import org.doji.it.faults.GrcClient;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -41,11 +43,43 @@ class RealGridIT {
     static final int MBPS = 20;
     private static RealGrid grid;
     private static GrcClient client;
+    /** This test's co-allocations and the commands that delete its unbound jobs: released after it, pass or fail. */
+    private final List<String> created = new ArrayList<>();
+    private final List<String[]> deletions = new ArrayList<>();
 
     @BeforeAll
     static void grid() throws Exception {
         grid = RealGrid.shared();
         client = grid.client();
+    }
+
+    /** Every test counts what is on the switches: another test's reservation there would be counted as its own. */
+    @BeforeEach
+    void switchesHoldNoReservation() {
+        assertThat(RealSystems.count(RealSystems.reservationFlows())).as("flows left: %s", RealSystems.reservationFlows()).isZero();
+        assertThat(RealSystems.count(RealSystems.meters())).as("meters left: %s", RealSystems.meters()).isZero();
+    }
+
+    /** A test that failed half-way leaves its window active and its jobs queued: they must not reach the next test. */
+    @AfterEach
+    void releaseWhatTheTestLeft() throws Exception {
+        // GrcClient.isFinal counts Reserved and Active as settled: here only an ended co-allocation holds nothing
+        List<CoAllocationState> ended = List.of(CoAllocationState.COMPLETED, CoAllocationState.CANCELLED, CoAllocationState.FAILED);
+        for (String key : created) {
+            if (!ended.contains(client.document(key).getState())) {
+                log.info("releasing co-allocation {} left by the test", key);
+                client.cancel(key, UUID.randomUUID().toString());
+                await("released " + key).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
+                        .until(() -> ended.contains(client.document(key).getState()));
+            }
+        }
+        deletions.forEach(Shell::run);
+    }
+
+    private String create(CoAllocationRequest request) {
+        String key = client.create(UUID.randomUUID().toString(), request);
+        created.add(key);
+        return key;
     }
 
     /** sge, torque and slurm sites with {@code cores} each (as named), links ge-sl and ge-tq, over a fixed window. */
@@ -74,7 +108,7 @@ class RealGridIT {
         Instant start = Instant.now().plusSeconds(40).truncatedTo(ChronoUnit.SECONDS);
         // long enough for the reserved flow: Grid Engine 8.1.9 ends a job in an AR a minute before the AR ends
         Duration length = Duration.ofSeconds(120);
-        String key = client.create(UUID.randomUUID().toString(), request(2, 4, 2, MBPS, start, length));
+        String key = create(request(2, 4, 2, MBPS, start, length));
         CoAllocationDocument doc = client.awaitOutcome(key, Duration.ofSeconds(30));
         assertThat(doc.getState()).as("co-allocation %s: %s", key, doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
         Map<String, PlannedSite> sites = bySite(doc);
@@ -85,9 +119,9 @@ class RealGridIT {
 
         Jobs jobs = new Jobs(grid.jobDirectory("coallocated"));
         // jobs not bound to the reservation that need its nodes (whole clusters, 5 min limits): they must wait for its end
-        List<String> unbound = List.of(jobs.gridEngineUnbound(8, 300, "ub-ge", "sleep", "5"),
-                jobs.torque(null, "nodes=4:ppn=4,walltime=00:05:00", "ub-tq", "sleep", "5"),
-                jobs.slurm(null, "-N 4 -t 5", "ub-sl", "sleep", "5"));
+        deletions.add(new String[] {Shell.SGE + "qdel", "-f", jobs.gridEngineUnbound(8, 300, "ub-ge", "sleep", "5")});
+        deletions.add(new String[] {Shell.TORQUE + "qdel", jobs.torque(null, "nodes=4:ppn=4,walltime=00:05:00", "ub-tq", "sleep", "5")});
+        deletions.add(new String[] {"scancel", jobs.slurm(null, "-N 4 -t 5", "ub-sl", "sleep", "5")});
         // one job per site, with only the handles and nodes the GRC returned
         jobs.slurm(sites.get("slurm").getHandle(), "-N 1 -t 1", "sl", "server", "5201");
         jobs.gridEngine(sites.get("sge").getHandle(), "ge", "client", Jobs.dataAddress("slurm", slNode), "5201", "24");
@@ -106,7 +140,11 @@ class RealGridIT {
                 .filter(n -> !n.equals(tqNode)).findFirst().orElseThrow();
         Instant competition = Instant.now().plusSeconds(6);
         await().pollDelay(Duration.between(Instant.now(), competition)).atMost(Duration.ofSeconds(30)).until(() -> true);
-        Shell.ok("ip", "netns", "exec", Jobs.namespace("slurm", slNode), "iperf3", "-s", "-1", "-D", "-p", "5202");
+        String slNamespace = Jobs.namespace("slurm", slNode);
+        Shell.ok("ip", "netns", "exec", slNamespace, "iperf3", "-s", "-1", "-D", "-p", "5202");
+        // iperf3 -D returns before its daemon listens: a client started at once may be refused
+        await("the unreserved flow's server listening").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> RealSystems.listening(slNamespace, 5202));
         Shell.Result competitor = Shell.run("ip", "netns", "exec", Jobs.namespace("torque", competitorNode), "iperf3",
                 "-c", Jobs.dataAddress("slurm", slNode), "-p", "5202", "-t", "10", "-i", "1", "-J");
         await("the reserved flow's report").atMost(Duration.ofSeconds(60)).until(() -> jobs.ended("ge"));
@@ -138,11 +176,6 @@ class RealGridIT {
             assertThat(s == null || !s.at().isBefore(start.plus(length)))
                     .as("unbound job %s started %s, inside the window on a reserved node", ub, s).isTrue();
         }
-        Shell.run(Shell.SGE + "qdel", "-f", unbound.get(0));
-        Shell.run(Shell.TORQUE + "qdel", unbound.get(1));
-        Shell.run("scancel", unbound.get(2));
-
-        // checked after the window's end, so that a failure here leaves nothing running into the next test
         starts.forEach((site, s) -> {
             assertThat(sites.get(site).getNode()).as("%s's job ran on a reserved node", site).contains(s.host());
             assertThat(s.at()).as("%s's job started inside the window", site).isAfterOrEqualTo(start)
@@ -159,7 +192,7 @@ class RealGridIT {
     void modifyAndCancelShowInEveryRealSystem() throws Exception {
         Instant start = Instant.now().plusSeconds(50).truncatedTo(ChronoUnit.SECONDS);
         Duration length = Duration.ofSeconds(60);
-        String key = client.create(UUID.randomUUID().toString(), request(2, 4, 2, 20, start, length));
+        String key = create(request(2, 4, 2, 20, start, length));
         CoAllocationDocument doc = client.awaitOutcome(key, Duration.ofSeconds(30));
         assertThat(doc.getState()).as("%s: %s", key, doc.getReason()).isEqualTo(CoAllocationState.RESERVED);
         assertBooked(doc, start, length, 1);
@@ -217,7 +250,7 @@ class RealGridIT {
     void killNineOfAnAdapterDuringACommitLeavesAllOrNothingAndTheRealSystemsAgree() throws Exception {
         Instant start = Instant.now().plus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.SECONDS);
         JarRm victim = grid.rm("crm-slurm");
-        String key = client.create(UUID.randomUUID().toString(), request(2, 4, 2, 20, start, Duration.ofMinutes(2)));
+        String key = create(request(2, 4, 2, 20, start, Duration.ofMinutes(2)));
         // kill it as soon as the GRC reserves or commits: the two phases' calls to the RMs are under way
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(() -> {
             CoAllocationState s = client.document(key).getState();

@@ -142,6 +142,11 @@ final class RealSystems {
         return out;
     }
 
+    /** Whether a socket listens on TCP {@code port} in network namespace {@code ns} (asked of the kernel: no connection is made). */
+    static boolean listening(String ns, int port) {
+        return !Shell.ok("ip", "netns", "exec", ns, "ss", "-H", "-l", "-t", "-n", "sport = :" + port).isBlank();
+    }
+
     static int count(Map<String, List<String>> perSwitch) {
         return perSwitch.values().stream().mapToInt(List::size).sum();
     }
