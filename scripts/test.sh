@@ -47,7 +47,7 @@ for b in $backends; do
   require="$require,$b"
 done
 
-# the real grid (RealGridIT, RealChaosIT): the four real systems' nodes joined by the Open vSwitch network the
+# the real grid (RealGridIT): the four real systems' nodes joined by the Open vSwitch network the
 # network RM controls; the ITs start the RMs and the GRC over it themselves
 if [[ " $backends " == *" sge "* && " $backends " == *" ovs "* && " $backends " == *" slurm "* && " $backends " == *" torque "* ]]; then
   t0=$SECONDS
