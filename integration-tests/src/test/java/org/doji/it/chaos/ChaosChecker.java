@@ -24,11 +24,26 @@ import org.doji.rm.model.ReservationView;
  * cancel ended Cancelled, an acknowledged modification is the co-allocation's request (or every part was
  * released and it Failed).
  */
-final class ChaosChecker {
+public final class ChaosChecker {
+
+    /**
+     * What the participants really hold, as the checker compares it with the co-allocations: the RMs' databases
+     * ({@link #databases}) or the real systems' own state (a real grid's reservations, flows and meters).
+     */
+    public interface Holdings {
+        /** (a) one line per way the co-allocation's parts as held disagree with it; a line naming an orphan counts as (b). */
+        List<String> violations(CoAllocationDocument doc);
+
+        /** (b) what is held for no co-allocation the GRC knows, or still pending after the hold timeout. */
+        List<String> orphans(Map<String, CoAllocationDocument> docs);
+
+        /** (c) capacity held twice. */
+        List<String> oversubscribed();
+    }
 
     private final Map<String, List<String>> violations = new LinkedHashMap<>();
 
-    ChaosChecker() {
+    public ChaosChecker() {
         for (String invariant : List.of("a all-or-nothing", "b orphan", "c oversubscribed", "d acknowledged-lost")) {
             violations.put(invariant, new ArrayList<>());
         }
@@ -36,25 +51,55 @@ final class ChaosChecker {
 
     Map<String, List<String>> check(Map<String, CoAllocationDocument> docs, Map<String, ChaosGrid.RmState> rms,
                                     List<ChaosWorkload.Ack> acks) {
-        Map<String, List<ReservationView>> byRm = new TreeMap<>();
-        rms.forEach((id, s) -> byRm.put(id, s.open()));
+        return check(docs, databases(rms), acks);
+    }
+
+    /** Every invariant's violations (a line each), in the order (a) to (d). */
+    public Map<String, List<String>> check(Map<String, CoAllocationDocument> docs, Holdings holdings,
+                                           List<ChaosWorkload.Ack> acks) {
         for (CoAllocationDocument doc : docs.values()) {
-            for (String v : AllOrNothing.violations(doc, byRm)) {
+            for (String v : holdings.violations(doc)) {
                 violations.get(v.contains("orphan") ? "b orphan" : "a all-or-nothing").add(v);
             }
         }
-        byRm.forEach((rm, views) -> views.stream().filter(AllOrNothing::live).forEach(v -> {
-            String owner = v.spec() != null ? v.spec().globalId() : v.pendingSpec() != null ? v.pendingSpec().globalId() : null;
-            if (owner == null || !docs.containsKey(owner)) {
-                violations.get("b orphan").add(rm + " holds " + v.key() + " for " + owner + ", no co-allocation at the GRC");
-            } else if (v.pendingChange() != PendingChange.None) {
-                violations.get("b orphan").add(rm + " still holds a " + v.pendingChange() + " of " + v.key() + " for " + owner
-                        + " after the hold timeout");
-            }
-        }));
-        rms.forEach((rm, s) -> s.capacityViolations().forEach(v -> violations.get("c oversubscribed").add(rm + ": " + v)));
+        violations.get("b orphan").addAll(holdings.orphans(docs));
+        violations.get("c oversubscribed").addAll(holdings.oversubscribed());
         acknowledged(docs, acks);
         return violations;
+    }
+
+    /** The RMs' databases as their kernels read them. */
+    static Holdings databases(Map<String, ChaosGrid.RmState> rms) {
+        Map<String, List<ReservationView>> byRm = new TreeMap<>();
+        rms.forEach((id, s) -> byRm.put(id, s.open()));
+        return new Holdings() {
+            @Override
+            public List<String> violations(CoAllocationDocument doc) {
+                return AllOrNothing.violations(doc, byRm);
+            }
+
+            @Override
+            public List<String> orphans(Map<String, CoAllocationDocument> docs) {
+                List<String> out = new ArrayList<>();
+                byRm.forEach((rm, views) -> views.stream().filter(AllOrNothing::live).forEach(v -> {
+                    String owner = v.spec() != null ? v.spec().globalId() : v.pendingSpec() != null ? v.pendingSpec().globalId() : null;
+                    if (owner == null || !docs.containsKey(owner)) {
+                        out.add(rm + " holds " + v.key() + " for " + owner + ", no co-allocation at the GRC");
+                    } else if (v.pendingChange() != PendingChange.None) {
+                        out.add(rm + " still holds a " + v.pendingChange() + " of " + v.key() + " for " + owner
+                                + " after the hold timeout");
+                    }
+                }));
+                return out;
+            }
+
+            @Override
+            public List<String> oversubscribed() {
+                List<String> out = new ArrayList<>();
+                rms.forEach((rm, s) -> s.capacityViolations().forEach(v -> out.add(rm + ": " + v)));
+                return out;
+            }
+        };
     }
 
     private void acknowledged(Map<String, CoAllocationDocument> docs, List<ChaosWorkload.Ack> acks) {
@@ -108,19 +153,19 @@ final class ChaosChecker {
     }
 
     /** Appends the violations, each invariant with its count and at most 20 of its lines, to a report. */
-    static void appendTo(StringBuilder report, Map<String, List<String>> violations) {
+    public static void appendTo(StringBuilder report, Map<String, List<String>> violations) {
         violations.forEach((invariant, lines) -> {
             report.append("  (").append(invariant).append(") ").append(lines.size()).append('\n');
             lines.stream().limit(20).forEach(l -> report.append("    ").append(l).append('\n'));
         });
     }
 
-    static int count(Map<String, List<String>> v) {
+    public static int count(Map<String, List<String>> v) {
         return v.values().stream().mapToInt(List::size).sum();
     }
 
     /** Co-allocations reserved at the end (for the report). */
-    static long reserved(Map<String, CoAllocationDocument> docs) {
+    public static long reserved(Map<String, CoAllocationDocument> docs) {
         return docs.values().stream().filter(d -> d.getState() == CoAllocationState.RESERVED).count();
     }
 }

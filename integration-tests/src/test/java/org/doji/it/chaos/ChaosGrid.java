@@ -31,13 +31,22 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@link RandomFaults} (a GRC's proxy is its users' address); any of them can be killed with SIGKILL and started
  * again on the same database and port. Replica {@code i} is named {@code grc} (i = 0) or {@code grc-r<i>}.
  */
-final class ChaosGrid implements AutoCloseable {
+public final class ChaosGrid implements AutoCloseable {
 
     /** What every RM and the GRC run with: short holds, quick ticks and re-drives, so a run settles in seconds. */
-    static final Duration HOLD = Duration.ofSeconds(8);
+    public static final Duration HOLD = Duration.ofSeconds(8);
+
+    /**
+     * An RM this grid does not start: it runs already (a real adapter's process), the grid only puts a fault proxy in
+     * front of it and kills it through {@code crashAndRestart} (kill -9, then a start on the same database and port).
+     */
+    public record OutsideRm(String url, Runnable crashAndRestart) {
+    }
 
     private final Path dir;
     private final GridTopology topology;
+    /** The RMs this grid did not start, by id (their order after the topology's). */
+    private final Map<String, OutsideRm> outside = new LinkedHashMap<>();
     private final Map<String, RmProcess> rms = new LinkedHashMap<>();
     private final Map<String, FaultProxy> proxies = new LinkedHashMap<>();
     private final Map<String, RandomFaults> faults = new LinkedHashMap<>();
@@ -59,13 +68,29 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     /**
+     * A GRC over RMs that run already (no simulated ones), each behind its fault proxy; {@code moreGrcArgs} replace
+     * the GRC arguments of the same name (a slower real RM needs a longer {@code doji.grc.rm-timeout}).
+     */
+    public static ChaosGrid over(Path dir, Map<String, OutsideRm> rms, long seed, double faultRate,
+                                 List<String> moreGrcArgs) throws Exception {
+        return start(dir, new GridTopology(List.of()), rms, seed, faultRate, 1, moreGrcArgs, false);
+    }
+
+    /**
      * As above with {@code replicas} GRCs on one database (each with {@code doji.grc.replica.id} its name), and more
      * GRC arguments; {@code rmsInThisJvm}: the RMs run in this JVM ({@link RmFleet}: quicker to start and to read,
      * but they cannot be killed).
      */
     static ChaosGrid start(Path dir, GridTopology topology, long seed, double faultRate, int replicas,
                            List<String> moreGrcArgs, boolean rmsInThisJvm) throws Exception {
+        return start(dir, topology, Map.of(), seed, faultRate, replicas, moreGrcArgs, rmsInThisJvm);
+    }
+
+    private static ChaosGrid start(Path dir, GridTopology topology, Map<String, OutsideRm> outsideRms, long seed,
+                                   double faultRate, int replicas, List<String> moreGrcArgs, boolean rmsInThisJvm)
+            throws Exception {
         ChaosGrid g = new ChaosGrid(dir, topology);
+        g.outside.putAll(outsideRms);
         try {
             if (rmsInThisJvm) {
                 g.fleet = RmFleet.start(topology, dir, Map.of("doji.rm.hold-timeout", HOLD.toString(),
@@ -75,6 +100,9 @@ final class ChaosGrid implements AutoCloseable {
                 }
             } else {
                 g.startRms(seed, faultRate);
+            }
+            for (var e : g.outside.entrySet()) {
+                g.proxied(e.getKey(), e.getValue().url(), seed, faultRate);
             }
             int i = 0;
             for (String id : g.rmIds()) {
@@ -87,7 +115,11 @@ final class ChaosGrid implements AutoCloseable {
                     "--doji.grc.phase-two-max-backoff=PT2S", "--doji.grc.phase-two-inline=PT1S",
                     "--doji.grc.health-interval=PT2S", "--doji.grc.tick-interval=PT0.5S",
                     "--doji.grc.hold-timeout=PT6S", "--management.endpoints.web.exposure.include=health"));
-            g.grcArgs.addAll(moreGrcArgs);
+            for (String arg : moreGrcArgs) { // one value per property: a repeated one would be read as a list
+                String name = arg.substring(0, arg.indexOf('=') + 1);
+                g.grcArgs.removeIf(a -> a.startsWith(name));
+                g.grcArgs.add(arg);
+            }
             for (int r = 0; r < replicas; r++) {
                 String name = r == 0 ? "grc" : "grc-r" + r;
                 g.grcPorts.put(name, RestartableRm.freePort());
@@ -183,7 +215,7 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     /** The GRC as its users reach it (through its proxy): the first replica. */
-    String grcUrl() {
+    public String grcUrl() {
         return proxies.get("grc").url();
     }
 
@@ -223,15 +255,19 @@ final class ChaosGrid implements AutoCloseable {
         return grcs.get(name);
     }
 
-    List<String> rmIds() {
-        return topology.rms().stream().map(GridTopology.RmDef::id).toList();
+    public List<String> rmIds() {
+        List<String> ids = new ArrayList<>(topology.rms().stream().map(GridTopology.RmDef::id).toList());
+        ids.addAll(outside.keySet());
+        return ids;
     }
 
     /** kill -9 of the GRC ("grc") or an RM, then a start on the same database and port. */
-    void killAndRestart(String id) {
+    public void killAndRestart(String id) {
         if (grcs.containsKey(id)) {
             killGrc(id);
             startGrc(id);
+        } else if (outside.containsKey(id)) {
+            outside.get(id).crashAndRestart().run();
         } else if (fleet != null) {
             throw new UnsupportedOperationException("the RMs run in this JVM: they cannot be killed");
         } else {
@@ -246,16 +282,16 @@ final class ChaosGrid implements AutoCloseable {
     }
 
     /** No more faults from now on. */
-    void faultsOff() {
+    public void faultsOff() {
         faults.values().forEach(RandomFaults::off);
     }
 
-    int faultsInjected() {
+    public int faultsInjected() {
         return faults.values().stream().mapToInt(RandomFaults::total).sum();
     }
 
     /** Faults injected per proxy and operation. */
-    Map<String, Map<String, Integer>> faultsByProxy() {
+    public Map<String, Map<String, Integer>> faultsByProxy() {
         Map<String, Map<String, Integer>> out = new TreeMap<>();
         faults.forEach((id, f) -> out.put(id, f.injected()));
         return out;
@@ -296,6 +332,7 @@ final class ChaosGrid implements AutoCloseable {
         return out;
     }
 
+    /** Stops the proxies, the GRCs and the RMs this grid started (not the {@link OutsideRm}s). */
     @Override
     public void close() {
         proxies.values().forEach(FaultProxy::close);

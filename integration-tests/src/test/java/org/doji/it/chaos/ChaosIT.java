@@ -9,9 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.doji.contract.types.CoAllocationDocument;
 import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.GrcClient;
@@ -72,14 +70,10 @@ class ChaosIT {
             log.info("chaos: grid up in {} s (seed {}, fault rate {}, {} users)", Duration.between(began, Instant.now())
                     .toSeconds(), SEED, FAULT_RATE, USERS);
             ChaosWorkload load = new ChaosWorkload(grid.grcUrl(), SEED);
-            Map<String, Integer> kills = new TreeMap<>();
-            AtomicBoolean killing = new AtomicBoolean(true);
-            Thread monkey = new Thread(() -> kill(grid, kills, killing), "chaos-monkey");
-            monkey.setDaemon(true);
-            monkey.start();
+            ChaosMonkey monkey = new ChaosMonkey(grid, SEED, KILLS, 1_000, 5_000).start();
             Instant loadStart = Instant.now();
             load.run(USERS, OPERATIONS, loadStart.plus(MAX_LOAD));
-            while (killing.get() && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
+            while (monkey.killing() && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
                 load.run(USERS, load.operations.get() + USERS, loadStart.plus(MAX_LOAD)); // keep users busy until every kill happened
             }
             monkey.join(); // every process is up again
@@ -107,13 +101,9 @@ class ChaosIT {
             docs.values().forEach(d -> states.merge(d.getState().value(), 1L, Long::sum));
             int total = ChaosChecker.count(violations);
             StringBuilder report = new StringBuilder("\n=== chaos report (seed ").append(SEED).append(") ===\n")
-                    .append(String.format("operations %d (acknowledged %d, refused %d, unanswered %d; %d calls resent) in %d s%n",
-                            load.operations.get(), load.acks.size(), load.refused.get(), load.unanswered.get(),
-                            load.resent.get(), loadTime.toSeconds()))
-                    .append("resent because ").append(new TreeMap<>(load.resendReasons)).append('\n')
+                    .append(load.summary(loadTime))
                     .append("faults injected ").append(grid.faultsInjected()).append(": ").append(grid.faultsByProxy()).append('\n')
-                    .append("kills ").append(kills.values().stream().mapToInt(Integer::intValue).sum()).append(": ")
-                    .append(kills).append('\n')
+                    .append("kills ").append(monkey.total()).append(": ").append(monkey.kills()).append('\n')
                     .append("co-allocations ").append(docs.size()).append(": ").append(states).append('\n')
                     .append("violations ").append(total).append('\n');
             ChaosChecker.appendTo(report, violations);
@@ -124,7 +114,7 @@ class ChaosIT {
             assertThat(total).as("violations").isZero();
             assertThat(load.operations.get()).isGreaterThanOrEqualTo(OPERATIONS);
             assertThat(grid.faultsInjected()).isGreaterThanOrEqualTo(MIN_FAULTS);
-            assertThat(kills.values().stream().mapToInt(Integer::intValue).sum()).isGreaterThanOrEqualTo(KILLS);
+            assertThat(monkey.total()).isGreaterThanOrEqualTo(KILLS);
             assertThat(ChaosChecker.reserved(docs)).as("some co-allocations got through").isPositive();
         }
     }
@@ -144,54 +134,6 @@ class ChaosIT {
                     : v.pendingSpec() != null ? v.pendingSpec().globalId() : null)).forEach(v -> keys.add(v.key())));
             report.append("trail of ").append(co).append(" (").append(String.join(", ", keys)).append("):\n");
             ChaosTrail.trail(dir, keys).forEach(l -> report.append("  ").append(l).append('\n'));
-        }
-    }
-
-    /**
-     * Kills a seeded random process (the GRC every fifth time) every few seconds and starts it again: the GRC at
-     * once (its users wait for it), an RM in the background (the run goes on without it; it is not killed again
-     * before it is back).
-     */
-    private static void kill(ChaosGrid grid, Map<String, Integer> kills, AtomicBoolean killing) {
-        Random random = new Random(SEED ^ 0x5DEECE66DL);
-        List<String> rms = grid.rmIds();
-        java.util.Set<String> restarting = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        java.util.concurrent.ExecutorService restarts = java.util.concurrent.Executors.newCachedThreadPool();
-        try {
-            for (int i = 0; i < KILLS; i++) {
-                Thread.sleep(1_000 + random.nextInt(4_000));
-                String victim = i % 5 == 2 ? "grc" : rms.get(random.nextInt(rms.size()));
-                if (restarting.contains(victim)) {
-                    i--;
-                    continue;
-                }
-                log.info("chaos: kill -9 {} ({} of {})", victim, i + 1, KILLS);
-                synchronized (kills) {
-                    kills.merge(victim, 1, Integer::sum);
-                }
-                if (victim.equals("grc")) {
-                    grid.killAndRestart(victim);
-                } else {
-                    restarting.add(victim);
-                    restarts.execute(() -> {
-                        try {
-                            grid.killAndRestart(victim);
-                        } catch (RuntimeException | Error e) {
-                            log.error("chaos: restart of {} failed", victim, e);
-                        } finally {
-                            restarting.remove(victim);
-                        }
-                    });
-                }
-            }
-            restarts.shutdown();
-            restarts.awaitTermination(5, java.util.concurrent.TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException | Error e) {
-            log.error("chaos: a restart failed", e);
-        } finally {
-            killing.set(false);
         }
     }
 }

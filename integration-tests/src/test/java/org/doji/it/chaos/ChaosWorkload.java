@@ -23,10 +23,10 @@ import org.doji.it.faults.GrcClient;
  * promised is checked at the end. With several GRC replicas, each user sends its calls (and each resend) to the
  * replicas in turn (round-robin), so one co-allocation is created, changed and read at different replicas.
  */
-final class ChaosWorkload {
+public final class ChaosWorkload {
 
     /** An acknowledged call: what the GRC promised. */
-    record Ack(int user, String operation, String key, CoAllocationRequest request, CoAllocationDocument answer) {
+    public record Ack(int user, String operation, String key, CoAllocationRequest request, CoAllocationDocument answer) {
     }
 
     final ConcurrentLinkedQueue<Ack> acks = new ConcurrentLinkedQueue<>();
@@ -41,19 +41,47 @@ final class ChaosWorkload {
     final java.util.concurrent.atomic.AtomicIntegerArray answeredBy;
     private final long seed;
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(20, ChronoUnit.DAYS);
+    /** What a create or a modification asks for, drawn with the user's own seeded random. */
+    private final java.util.function.Function<Random, CoAllocationRequest> requests;
 
     ChaosWorkload(String grcUrl, long seed) {
         this(List.of(grcUrl), seed);
     }
 
     ChaosWorkload(List<String> grcUrls, long seed) {
+        this(grcUrls, seed, null);
+    }
+
+    /** Users of one GRC whose creates and modifications ask for what {@code requests} draws. */
+    public ChaosWorkload(String grcUrl, long seed, java.util.function.Function<Random, CoAllocationRequest> requests) {
+        this(List.of(grcUrl), seed, requests);
+    }
+
+    private ChaosWorkload(List<String> grcUrls, long seed, java.util.function.Function<Random, CoAllocationRequest> requests) {
         this.grcUrls = List.copyOf(grcUrls);
         this.answeredBy = new java.util.concurrent.atomic.AtomicIntegerArray(grcUrls.size());
         this.seed = seed;
+        this.requests = requests != null ? requests : this::request;
+    }
+
+    public int operations() {
+        return operations.get();
+    }
+
+    /** Every acknowledged call so far, in the order they were answered. */
+    public List<Ack> acks() {
+        return new ArrayList<>(acks);
+    }
+
+    /** The report's lines on the calls: how many, their answers, the resends and why. */
+    public String summary(Duration loadTime) {
+        return String.format("operations %d (acknowledged %d, refused %d, unanswered %d; %d calls resent) in %d s%n",
+                operations.get(), acks.size(), refused.get(), unanswered.get(), resent.get(), loadTime.toSeconds())
+                + "resent because " + new java.util.TreeMap<>(resendReasons) + "\n";
     }
 
     /** Runs {@code users} threads until {@code total} operations were made or {@code until}. */
-    void run(int users, int total, Instant until) throws InterruptedException {
+    public void run(int users, int total, Instant until) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         for (int u = 0; u < users; u++) {
             int user = u;
@@ -80,7 +108,7 @@ final class ChaosWorkload {
             String correlation = "u" + user + "-" + (n++) + "-" + seed;
             double dice = random.nextDouble();
             if (mine.isEmpty() || dice < 0.55) {
-                CoAllocationRequest r = request(random);
+                CoAllocationRequest r = requests.apply(random);
                 String key = call(next, i -> clients.get(i).create(correlation, r));
                 if (key != null) {
                     mine.add(key);
@@ -88,7 +116,7 @@ final class ChaosWorkload {
                 }
             } else if (dice < 0.8) {
                 String key = mine.get(random.nextInt(mine.size()));
-                CoAllocationRequest r = request(random);
+                CoAllocationRequest r = requests.apply(random);
                 CoAllocationDocument doc = call(next, i -> clients.get(i).modify(key, correlation, r));
                 if (doc != null) {
                     acks.add(new Ack(user, "modify", key, r, doc));
