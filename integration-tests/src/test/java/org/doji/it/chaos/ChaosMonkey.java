@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Kills a seeded random process of a {@link ChaosGrid} (the GRC every fifth time, the third kill first) every few
  * seconds and starts it again: the GRC at once (its users wait for it), an RM in the background (the run goes on
- * without it; it is not killed again before it is back). Runs in a thread of its own until every kill happened and
+ * without it; it is not killed again before it is back: the next RM in order that is up is killed instead). Runs in a thread of its own until every kill happened and
  * every killed process is up again.
  */
 public final class ChaosMonkey {
@@ -69,6 +69,15 @@ public final class ChaosMonkey {
         return kills().values().stream().mapToInt(Integer::intValue).sum();
     }
 
+    /** The GRC every fifth time, else a seeded RM or, if that one is restarting, the next one in order that is up. */
+    private static String victim(int i, Random random, List<String> rms, Set<String> restarting) {
+        String victim = i % 5 == 2 ? "grc" : rms.get(random.nextInt(rms.size()));
+        for (int next = 1; restarting.contains(victim) && next < rms.size(); next++) {
+            victim = rms.get((rms.indexOf(victim) + 1) % rms.size());
+        }
+        return victim;
+    }
+
     private void run() {
         Random random = new Random(seed ^ 0x5DEECE66DL);
         List<String> rms = grid.rmIds();
@@ -77,7 +86,7 @@ public final class ChaosMonkey {
         try {
             for (int i = 0; i < kills; i++) {
                 Thread.sleep(minPauseMs + random.nextInt(Math.max(1, maxPauseMs - minPauseMs)));
-                String victim = i % 5 == 2 ? "grc" : rms.get(random.nextInt(rms.size()));
+                String victim = victim(i, random, rms, restarting);
                 if (restarting.contains(victim)) {
                     i--;
                     continue;

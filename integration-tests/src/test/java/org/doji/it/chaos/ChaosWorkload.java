@@ -95,17 +95,33 @@ public final class ChaosWorkload {
         }
     }
 
+    /**
+     * A user's own state, kept from one {@link #run} to the next: its random, its co-allocations, and its count of
+     * calls (a correlation id used again for another call is refused).
+     */
+    private static final class User {
+        final Random random;
+        final List<String> mine = new ArrayList<>();
+        int calls;
+
+        User(Random random) {
+            this.random = random;
+        }
+    }
+
+    private final Map<Integer, User> users = new java.util.concurrent.ConcurrentHashMap<>();
+
     private void user(int user, int total, Instant until) {
-        Random random = new Random(seed * 1_000_003 + user);
+        User me = users.computeIfAbsent(user, u -> new User(new Random(seed * 1_000_003 + u)));
+        Random random = me.random;
         List<GrcClient> clients = grcUrls.stream().map(GrcClient::new).toList();
         int[] turn = {user};
         // the next replica in turn: each call and each resend goes to the next one
         java.util.function.Supplier<Integer> next = () -> turn[0]++ % clients.size();
-        List<String> mine = new ArrayList<>();
-        int n = 0;
+        List<String> mine = me.mine;
         while (operations.get() < total && Instant.now().isBefore(until)) {
             operations.incrementAndGet();
-            String correlation = "u" + user + "-" + (n++) + "-" + seed;
+            String correlation = "u" + user + "-" + (me.calls++) + "-" + seed;
             double dice = random.nextDouble();
             if (mine.isEmpty() || dice < 0.55) {
                 CoAllocationRequest r = requests.apply(random);

@@ -230,14 +230,14 @@ class RealGridIT {
         Map<String, String> keys = new LinkedHashMap<>();
         doc.getRm().forEach(o -> keys.put(o.getRmId(), o.getReservationKey()));
         Map<String, RealSystems.Booking> ars = RealSystems.gridEngineReservations(
-                RealGrid.SGE_PREFIX + keys.get("crm-sge").replaceAll("[^A-Za-z0-9_]", "_"));
+                RealHoldings.gridEngineName(keys.get("crm-sge")));
         assertThat(ars).as("qrstat").hasSize(1);
         RealSystems.Booking ar = ars.values().iterator().next();
         assertThat(ar.start()).isEqualTo(start);
         assertThat(ar.end()).isEqualTo(start.plus(length));
         assertThat(ar.slots().keySet()).containsExactlyInAnyOrderElementsOf(sites.get("sge").getNode()).hasSize(nodesPerSite);
         assertThat(ar.id()).as("the handle is the AR id").isEqualTo(sites.get("sge").getHandle());
-        RealSystems.Booking res = RealSystems.slurmReservations(RealGrid.SLURM_PREFIX + keys.get("crm-slurm")).values()
+        RealSystems.Booking res = RealSystems.slurmReservations(RealHoldings.slurmName(keys.get("crm-slurm"))).values()
                 .stream().findFirst().orElseThrow(() -> new AssertionError("no Slurm reservation of " + keys));
         assertThat(res.start()).isEqualTo(start);
         assertThat(res.end()).isEqualTo(start.plus(length));
@@ -281,8 +281,8 @@ class RealGridIT {
     static void assertNothingLeft(CoAllocationDocument doc) {
         Map<String, String> keys = new LinkedHashMap<>();
         doc.getRm().forEach(o -> keys.put(o.getRmId(), o.getReservationKey()));
-        String ar = RealGrid.SGE_PREFIX + keys.get("crm-sge").replaceAll("[^A-Za-z0-9_]", "_");
-        String slurm = RealGrid.SLURM_PREFIX + keys.get("crm-slurm");
+        String ar = RealHoldings.gridEngineName(keys.get("crm-sge"));
+        String slurm = RealHoldings.slurmName(keys.get("crm-slurm"));
         String torque = RealGrid.TORQUE_PREFIX + keys.get("crm-torque");
         assertThat(RealSystems.gridEngineReservations(ar)).as("qrstat").isEmpty();
         assertThat(RealSystems.slurmReservations(slurm)).as("scontrol show reservation").isEmpty();
