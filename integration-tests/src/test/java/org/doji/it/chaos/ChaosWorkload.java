@@ -96,25 +96,28 @@ public final class ChaosWorkload {
     }
 
     /**
-     * A user's own state, kept from one {@link #run} to the next: its random, its co-allocations, and its count of
-     * calls (a correlation id used again for another call is refused).
+     * A user's own state, kept from one {@link #run} to the next: its random, its clients (a CXF client takes a while
+     * to make), its co-allocations, and its count of calls (a correlation id used again for another call is refused).
      */
     private static final class User {
         final Random random;
+        final List<GrcClient> clients;
         final List<String> mine = new ArrayList<>();
         int calls;
 
-        User(Random random) {
+        User(Random random, List<GrcClient> clients) {
             this.random = random;
+            this.clients = clients;
         }
     }
 
     private final Map<Integer, User> users = new java.util.concurrent.ConcurrentHashMap<>();
 
     private void user(int user, int total, Instant until) {
-        User me = users.computeIfAbsent(user, u -> new User(new Random(seed * 1_000_003 + u)));
+        User me = users.computeIfAbsent(user, u -> new User(new Random(seed * 1_000_003 + u),
+                grcUrls.stream().map(GrcClient::new).toList()));
         Random random = me.random;
-        List<GrcClient> clients = grcUrls.stream().map(GrcClient::new).toList();
+        List<GrcClient> clients = me.clients;
         int[] turn = {user};
         // the next replica in turn: each call and each resend goes to the next one
         java.util.function.Supplier<Integer> next = () -> turn[0]++ % clients.size();

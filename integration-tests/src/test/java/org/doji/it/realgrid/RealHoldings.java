@@ -21,8 +21,9 @@ import org.doji.it.chaos.ChaosChecker;
 /**
  * The chaos checker's view of a real grid ({@link ChaosChecker.Holdings}): compares every co-allocation with what
  * the real systems themselves hold ({@link RealSnapshot}). A Reserved or Active co-allocation has, for its part at
- * Grid Engine, the advance reservation of that name over the plan's window on the plan's nodes with its cores; at
- * Slurm, the reservation of that name over the window on the plan's nodes; at the network RM, while its window is
+ * Grid Engine, the advance reservation of that name over the plan's window on the plan's nodes, whole (at least its
+ * cores); at Slurm, the reservation of that name over the window on the plan's nodes (a part committed after its
+ * window had begun is reserved from its commit on: its start may be later, before the snapshot); at the network RM, while its window is
  * open, its flows on the switches and two meters per path (a path's two directions, each metered where it enters),
  * and none before or after. A Cancelled, Failed or Completed one has nothing anywhere. Anything else held is an
  * orphan: a reservation of the grid's prefix, a flow of a reservation or a meter that belongs to no live part.
@@ -102,14 +103,17 @@ final class RealHoldings implements ChaosChecker.Holdings {
                         out.add(at + (sge ? "no advance reservation in qrstat" : "no reservation in scontrol"));
                         continue;
                     }
-                    if (!start.equals(b.start()) || !end.equals(b.end())) {
+                    // made after its window had begun (a late commit), a reservation starts when it was made
+                    boolean lateStart = b.start() != null && b.start().isAfter(start) && !b.start().isAfter(real.at());
+                    if (!(start.equals(b.start()) || lateStart) || !end.equals(b.end())) {
                         out.add(at + "the plan's window is " + start + ".." + end + ", the system's " + b.start() + ".." + b.end());
                     }
                     List<PlannedSite> sites = doc.getPlan().getSite().stream().filter(s -> o.getRmId().equals(s.getRmId())).toList();
                     Set<String> nodes = new TreeSet<>();
                     sites.forEach(s -> nodes.addAll(s.getNode()));
                     int cores = sites.stream().mapToInt(PlannedSite::getCores).sum();
-                    if (!nodes.equals(new TreeSet<>(b.slots().keySet())) || sge && cores != b.totalSlots()) {
+                    // Grid Engine's AR takes every slot of its nodes (crm-adapter-sge: qrsub -pe mpi <all slots>)
+                    if (!nodes.equals(new TreeSet<>(b.slots().keySet())) || sge && b.totalSlots() < cores) {
                         out.add(at + "planned " + cores + " cores on " + nodes + ", the system holds " + b.slots());
                     }
                 }

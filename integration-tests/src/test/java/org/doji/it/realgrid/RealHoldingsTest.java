@@ -144,9 +144,33 @@ class RealHoldingsTest {
         assertThat(v.get("b orphan")).singleElement().asString().startsWith("rg-w2 has a meter");
 
         Map<String, RealSystems.Booking> ge = Map.of(RealHoldings.gridEngineName("crm-sge-co-1"),
-                new RealSystems.Booking("7", START.plus(Duration.ofMinutes(1)), END, Map.of("node1", 2)));
+                new RealSystems.Booking("7", START, END.plus(Duration.ofMinutes(1)), Map.of("node1", 2)));
         assertThat(check(with(agreeing(), ge, null, null, null), doc("co-1", CoAllocationState.ACTIVE)).get("a all-or-nothing"))
                 .singleElement().asString().contains("the plan's window");
+    }
+
+    @Test
+    void aPartCommittedAfterItsWindowBeganMayStartAtItsCommitButNotLater() {
+        Map<String, RealSystems.Booking> late = Map.of(RealHoldings.gridEngineName("crm-sge-co-1"),
+                new RealSystems.Booking("7", NOW.minusSeconds(10), END, Map.of("node1", 2)));
+        assertThat(ChaosChecker.count(check(with(agreeing(), late, null, null, null), doc("co-1", CoAllocationState.ACTIVE))))
+                .isZero();
+        Map<String, RealSystems.Booking> future = Map.of(RealHoldings.gridEngineName("crm-sge-co-1"),
+                new RealSystems.Booking("7", NOW.plusSeconds(10), END, Map.of("node1", 2)));
+        assertThat(check(with(agreeing(), future, null, null, null), doc("co-1", CoAllocationState.ACTIVE)).get("a all-or-nothing"))
+                .singleElement().asString().contains("the plan's window");
+    }
+
+    @Test
+    void gridEngineHoldsWholeNodesButNotFewerCoresOrOtherNodes() {
+        Map<String, RealSystems.Booking> fewer = Map.of(RealHoldings.gridEngineName("crm-sge-co-1"),
+                new RealSystems.Booking("7", START, END, Map.of("node1", 1)));
+        assertThat(check(with(agreeing(), fewer, null, null, null), doc("co-1", CoAllocationState.ACTIVE)).get("a all-or-nothing"))
+                .singleElement().asString().contains("planned 2 cores on [node1]");
+        Map<String, RealSystems.Booking> other = Map.of(RealHoldings.gridEngineName("crm-sge-co-1"),
+                new RealSystems.Booking("7", START, END, Map.of("node2", 2)));
+        assertThat(check(with(agreeing(), other, null, null, null), doc("co-1", CoAllocationState.ACTIVE)).get("a all-or-nothing"))
+                .singleElement().asString().contains("the system holds {node2=2}");
     }
 
     @Test
