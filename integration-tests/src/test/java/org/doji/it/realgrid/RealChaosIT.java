@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The chaos test with real parts: a GRC over the real grid's Grid Engine and Slurm RMs and its Open vSwitch network
  * RM (their adapters' processes, shared with {@link RealGridIT}), each behind a fault proxy injecting seeded random
- * faults, as in {@code ChaosIT}; concurrent users create, modify and cancel co-allocations, half of them with windows
- * that open during the run (so that the switches carry their flows), while the GRC and the real adapters are killed
+ * faults, as in {@code ChaosIT}; concurrent users create, modify and cancel co-allocations, a third of them with windows
+ * that open during the run (so that the switches carry their flows), while, after a third of the operations, the GRC and the real adapters are killed
  * with SIGKILL and started again. When everything has settled, the chaos checker compares every co-allocation with
  * what the real systems themselves hold ({@link RealHoldings}: {@code qrstat}, {@code scontrol show reservation}, the
  * switches' flows and meters): every part of a Reserved or Active co-allocation is there as planned, nothing of a
@@ -95,17 +95,20 @@ class RealChaosIT {
         log.info("realchaos: GRC up in {} s (seed {}, fault rate {}, {} users)",
                 Duration.between(began, Instant.now()).toSeconds(), SEED, FAULT_RATE, USERS);
         ChaosWorkload load = new ChaosWorkload(grid.grcUrl(), SEED, RealChaosIT::request);
-        // the kills early and close together: a real adapter takes a minute or two to start again on two busy cores,
-        // their restarts overlap; the users go on meanwhile, and as long again once everything is back
-        ChaosMonkey monkey = new ChaosMonkey(grid, SEED, KILLS, 1_000, 4_000).start();
+        // a third of the operations with faults only (co-allocations whose windows open during the run get through:
+        // the switches will carry their flows), then the kills close together: a real adapter takes a minute or two
+        // to start again on two busy cores, their restarts overlap, the users go on meanwhile; then a third again
         Instant loadStart = Instant.now();
-        load.run(USERS, OPERATIONS / 2, loadStart.plus(MAX_LOAD));
+        load.run(USERS, OPERATIONS / 3, loadStart.plus(MAX_LOAD));
+        int beforeKills = load.operations();
+        ChaosMonkey monkey = new ChaosMonkey(grid, SEED, KILLS, 1_000, 4_000).start();
+        load.run(USERS, beforeKills + OPERATIONS / 3, loadStart.plus(MAX_LOAD));
         while (monkey.killing() && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
             load.run(USERS, load.operations() + USERS, loadStart.plus(MAX_LOAD)); // users busy until every kill happened
         }
         monkey.join(); // every process is up again
-        int duringKills = load.operations();
-        load.run(USERS, duringKills + OPERATIONS - OPERATIONS / 2, Instant.now().plus(MAX_LOAD));
+        int duringKills = load.operations() - beforeKills;
+        load.run(USERS, load.operations() + OPERATIONS - 2 * (OPERATIONS / 3), Instant.now().plus(MAX_LOAD));
         grid.faultsOff();
         Duration loadTime = Duration.between(loadStart, Instant.now());
         try {
@@ -136,8 +139,9 @@ class RealChaosIT {
         int total = ChaosChecker.count(violations);
         StringBuilder report = new StringBuilder("\n=== real chaos report (seed ").append(SEED).append(") ===\n")
                 .append(load.summary(loadTime))
-                .append(duringKills).append(" operations until every killed process was back, ")
-                .append(load.operations() - duringKills).append(" after\n")
+                .append(beforeKills).append(" operations before the kills, ").append(duringKills)
+                .append(" until every killed process was back, ").append(load.operations() - beforeKills - duringKills)
+                .append(" after\n")
                 .append("faults injected ").append(grid.faultsInjected()).append(": ").append(grid.faultsByProxy()).append('\n')
                 .append("kills ").append(monkey.total()).append(": ").append(monkey.kills()).append('\n')
                 .append("co-allocations ").append(docs.size()).append(": ").append(states).append('\n')
@@ -185,8 +189,8 @@ class RealChaosIT {
 
     /**
      * 1 or (twice as often) 2 sites of 1–4 cores (the real sites have 4 nodes of 2 cores), links of 0, 10 or 20
-     * Mbit/s (the wide-area links carry 100); half of the windows open 20–80 s from now for 10 minutes (during the run: the
-     * switches carry their flows), half start in the next two days; fixed or flexible, on whole seconds (Grid
+     * Mbit/s (the wide-area links carry 100); a third of the windows open 20–80 s from now for 10 minutes (during the run:
+     * the switches carry their flows), the others start in the next two days; fixed or flexible, on whole seconds (Grid
      * Engine takes its start to the second); for the real grid's user.
      */
     static CoAllocationRequest request(Random random) {
@@ -197,7 +201,7 @@ class RealChaosIT {
         }
         int mbps = new int[] {0, 10, 10, 20}[random.nextInt(4)];
         Instant now = Instant.now();
-        boolean soon = random.nextBoolean();
+        boolean soon = random.nextInt(3) == 0;
         Instant start = soon ? now.plusSeconds(20 + random.nextInt(60)).truncatedTo(ChronoUnit.SECONDS)
                 : now.truncatedTo(ChronoUnit.HOURS).plus(1 + random.nextInt(48), ChronoUnit.HOURS);
         Duration length = soon ? Duration.ofMinutes(10) : Duration.ofHours(1);
