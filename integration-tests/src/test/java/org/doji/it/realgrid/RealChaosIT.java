@@ -145,6 +145,7 @@ class RealChaosIT {
                 .append("faults injected ").append(grid.faultsInjected()).append(": ").append(grid.faultsByProxy()).append('\n')
                 .append("kills ").append(monkey.total()).append(": ").append(monkey.kills()).append('\n')
                 .append("co-allocations ").append(docs.size()).append(": ").append(states).append('\n')
+                .append("live parts ").append(liveParts(docs, snapshot.at())).append('\n')
                 .append("real systems: ").append(snapshot).append(" (agreed after ").append(checks).append(" reads, ")
                 .append(Duration.between(settled, Instant.now()).toSeconds()).append(" s)\n")
                 .append("violations ").append(total).append('\n');
@@ -159,6 +160,20 @@ class RealChaosIT {
         assertThat(monkey.total()).isGreaterThanOrEqualTo(KILLS);
         assertThat(ChaosChecker.reserved(docs) + states.getOrDefault(CoAllocationState.ACTIVE.value(), 0L))
                 .as("some co-allocations got through").isPositive();
+    }
+
+    /** Parts of Reserved or Active co-allocations by RM, and those at the network RM whose window is open now. */
+    private static Map<String, Long> liveParts(Map<String, CoAllocationDocument> docs, Instant now) {
+        Map<String, Long> out = new TreeMap<>();
+        docs.values().stream().filter(d -> d.getState() == CoAllocationState.RESERVED || d.getState() == CoAllocationState.ACTIVE)
+                .forEach(d -> d.getRm().forEach(o -> {
+                    out.merge(o.getRmId(), 1L, Long::sum);
+                    boolean open = !now.isBefore(d.getPlan().getWindow().getStart()) && now.isBefore(d.getPlan().getWindow().getEnd());
+                    if (o.getRmId().equals(RealHoldings.NETWORK) && open) {
+                        out.merge(RealHoldings.NETWORK + " open", 1L, Long::sum);
+                    }
+                }));
+        return out;
     }
 
     private static Map<String, CoAllocationDocument> documents(GrcClient client) {
