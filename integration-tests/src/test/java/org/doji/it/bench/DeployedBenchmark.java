@@ -25,7 +25,9 @@ import org.doji.rm.testing.TestDatabase;
  * floor beside the measured CPU: calls x round trip + commits x commit + planning (the GRC's plan timer).
  *
  * <p>{@code -Dbench.compare="label=--grc.arg ...;label=..."} measures GRC variants instead (same RMs and database, the
- * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after), medians.
+ * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after), medians; an
+ * argument {@code source:PATH.java} is not passed on but compiled here, and its classes replace the jars' in that
+ * variant's GRC (the code before a change: {@code git show REV:path/To.java > target/before/To.java}).
  *
  * <pre>./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java -Dbench.main=org.doji.it.bench.DeployedBenchmark \
  *     [-Ddoji.test.db=postgresql -Ddoji.test.pg.url=jdbc:postgresql://localhost:5432/doji_deployed]
@@ -109,7 +111,16 @@ public final class DeployedBenchmark {
         java.util.Map<String, List<DeployedMeasure.Phase>> by = new java.util.LinkedHashMap<>();
         for (int r = 1; r <= rounds; r++) {
             for (String[] v : variants) {
-                grid.startGrc(v[1].isEmpty() ? List.of() : Arrays.asList(v[1].split("\\s+")));
+                List<Path> classes = new ArrayList<>();
+                List<String> args = new ArrayList<>();
+                for (String a : v[1].isEmpty() ? new String[0] : v[1].split("\\s+")) {
+                    if (a.startsWith("source:")) {
+                        classes.add(compiled(Path.of(a.substring("source:".length()))));
+                    } else {
+                        args.add(a);
+                    }
+                }
+                grid.startGrc(classes, args);
                 warmUp(v[0] + " round " + r + " ");
                 DeployedMeasure.Phase p = phase(clients, mode);
                 out.println(v[0] + " round " + r + ": " + p.line());
@@ -156,6 +167,18 @@ public final class DeployedBenchmark {
         DeployedMeasure.Snapshot s0 = measure.snapshot();
         DeployedLoad.Result r = load.run(grid.grcUrl(), clients, Integer.getInteger("bench.seconds", 20), mode);
         return measure.phase(s0, r, clients, mode.label());
+    }
+
+    /** {@code source} (an earlier version of a class of the reactor) compiled against this class path; its directory. */
+    private static Path compiled(Path source) throws Exception {
+        Path out = source.toAbsolutePath().resolveSibling(source.getFileName() + ".classes");
+        java.nio.file.Files.createDirectories(out);
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-proc:none",
+                "-cp", org.doji.rm.testing.ChildJvm.testClassPath(), "-d", out.toString(), source.toString());
+        if (rc != 0) {
+            throw new IllegalStateException("cannot compile " + source);
+        }
+        return out;
     }
 
     /** The database of {@code doji.test.pg.url} (PostgreSQL's counters and processes are read for it alone). */

@@ -19,6 +19,7 @@ import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.GrcProcess;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.testing.RmProcess;
+import org.doji.rm.testing.TestDatabase;
 
 /**
  * The deployed shape: every RM of a topology and the GRC, each in a JVM of its own on its own database (an H2 file,
@@ -71,6 +72,11 @@ final class DeployedGrid implements AutoCloseable {
 
     /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */
     void startGrc(List<String> more) throws Exception {
+        startGrc(List.of(), more);
+    }
+
+    /** As above with the classes in {@code classPathFirst} replacing the jars' (an earlier version of a class). */
+    void startGrc(List<Path> classPathFirst, List<String> more) throws Exception {
         stopGrc();
         List<String> args = new ArrayList<>();
         int i = 0;
@@ -90,7 +96,8 @@ final class DeployedGrid implements AutoCloseable {
         if (!moreJvm.isBlank()) {
             flags.addAll(Arrays.asList(moreJvm.trim().split("\\s+")));
         }
-        grc = GrcProcess.start(dir.resolve("grc"), dir.resolve("grc-" + ++grcStarts + ".log"), flags, args, 0);
+        grc = GrcProcess.startOn(TestDatabase.url(dir.resolve("grc")), dir.resolve("grc-" + ++grcStarts + ".log"),
+                classPathFirst, flags, args, 0);
     }
 
     void stopGrc() {
