@@ -17,15 +17,16 @@ import org.doji.rm.testing.TestDatabase;
  * their notification consumer in this JVM. The request is {@link CoAllocationBenchmark}'s (3 sites, 3 links, N = 10).
  *
  * <p>First the floor, measured now ({@link Floor}): a CXF round trip between two JVMs and a durable one-row commit on
- * the run's database. Then warm-up rounds of 8 clients until the CPU per co-allocation of two rounds in a row differs
- * by less than {@code bench.settle} (the JIT has settled), then per client count (1, 8, 32) a run whose clients poll
+ * the run's database. Then warm-up rounds of 8 clients until the CPU per co-allocation of three rounds in a row differs
+ * by less than {@code bench.settle} from one to the next (the JIT has settled), then per client count (1, 8, 32) a run whose clients poll
  * and one whose clients are notified (WS-BaseNotification), in turn: rate, client-seen latency p50 and p99, CPU per
  * co-allocation by process (GRC, RMs, PostgreSQL's processes for the run's database, this JVM: clients and
  * consumer, from /proc), RM calls, Notify messages and (PostgreSQL) database transactions per co-allocation, and the
  * floor beside the measured CPU: calls x round trip + commits x commit + planning (the GRC's plan timer).
  *
  * <p>{@code -Dbench.compare="label=--grc.arg ...;label=..."} measures GRC variants instead (same RMs and database, the
- * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after), medians; an
+ * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after; each variant
+ * polling and notified at {@code bench.compare-clients}, 8), medians; an
  * argument {@code source:PATH.java} is not passed on but compiled here, and its classes replace the jars' in that
  * variant's GRC (the code before a change: {@code git show REV:path/To.java > target/before/To.java}).
  *
@@ -86,6 +87,7 @@ public final class DeployedBenchmark {
     private void shape() throws Exception {
         grid.startGrc(List.of());
         warmUp("");
+        out.println(measure.idle(Integer.getInteger("bench.idle-seconds", 10)));
         List<String> rows = new ArrayList<>();
         for (int clients : ints(System.getProperty("bench.clients", "1,8,32"))) {
             for (DeployedLoad.Mode mode : DeployedLoad.Mode.values()) {
@@ -106,7 +108,6 @@ public final class DeployedBenchmark {
             variants.add(new String[] {labelArgs[0].trim(), labelArgs.length > 1 ? labelArgs[1].trim() : ""});
         }
         int clients = Integer.getInteger("bench.compare-clients", 8);
-        DeployedLoad.Mode mode = DeployedLoad.Mode.valueOf(System.getProperty("bench.compare-mode", "NOTIFY"));
         int rounds = Integer.getInteger("bench.rounds", 2);
         java.util.Map<String, List<DeployedMeasure.Phase>> by = new java.util.LinkedHashMap<>();
         for (int r = 1; r <= rounds; r++) {
@@ -122,31 +123,36 @@ public final class DeployedBenchmark {
                 }
                 grid.startGrc(classes, args);
                 warmUp(v[0] + " round " + r + " ");
-                DeployedMeasure.Phase p = phase(clients, mode);
-                out.println(v[0] + " round " + r + ": " + p.line());
-                by.computeIfAbsent(v[0], k -> new ArrayList<>()).add(p);
+                out.println(v[0] + " round " + r + " " + measure.idle(Integer.getInteger("bench.idle-seconds", 10)));
+                for (DeployedLoad.Mode mode : DeployedLoad.Mode.values()) {
+                    DeployedMeasure.Phase p = phase(clients, mode);
+                    out.println(v[0] + " round " + r + ": " + p.line());
+                    by.computeIfAbsent(v[0] + " | " + mode.label(), k -> new ArrayList<>()).add(p);
+                }
             }
         }
-        out.printf("| variant (%d clients, %s; median of %d rounds) | co-allocations/s | p50 ms | CPU ms per co-allocation"
-                + " (all processes) | GRC CPU ms | CPU / floor |%n", clients, mode.label(), rounds);
-        out.println("|---|---|---|---|---|---|");
-        by.forEach((label, ps) -> out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f |%n", label,
+        out.printf("| variant | outcome by | co-allocations/s | p50 ms | CPU ms per co-allocation (all processes) | GRC CPU ms"
+                + " | Notify | CPU / floor |   (%d clients, median of %d rounds)%n", clients, rounds);
+        out.println("|---|---|---|---|---|---|---|---|");
+        by.forEach((label, ps) -> out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |%n", label,
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::rate).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::p50).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::cpuMs).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::grcMs).toList()),
+                Stats.median(ps.stream().map(DeployedMeasure.Phase::notifies).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::ratio).toList())));
     }
 
     /**
-     * Rounds of 8 clients (each alternating polling and notified) until the CPU per co-allocation of two rounds in a
-     * row is within {@code bench.settle} of each other: the JIT has compiled what the load runs.
+     * Rounds of 8 clients (each alternating polling and notified) until the CPU per co-allocation changed by less than
+     * {@code bench.settle} twice in a row (three rounds alike): the JIT has compiled what the load runs.
      */
     private void warmUp(String label) throws Exception {
         int seconds = Integer.getInteger("bench.warmup-seconds", 15);
         int max = Integer.getInteger("bench.warmup-rounds", 12);
         double settle = Double.parseDouble(System.getProperty("bench.settle", "0.05"));
         double previous = Double.NaN;
+        int settled = 0;
         for (int round = 1; round <= max; round++) {
             DeployedMeasure.Snapshot s0 = measure.snapshot();
             DeployedLoad.Result r = load.run(grid.grcUrl(), 8, seconds, null);
@@ -155,7 +161,8 @@ public final class DeployedBenchmark {
             out.printf("%swarm-up %d: %.1f co-allocations/s, CPU %.1f ms per co-allocation (GRC %.1f), change %s%n",
                     label, round, p.rate(), p.cpuMs(), p.grcMs(),
                     Double.isNaN(change) ? "-" : String.format("%.1f %%", 100 * change));
-            if (round >= 3 && change < settle) {
+            settled = change < settle ? settled + 1 : 0;
+            if (settled == 2) {
                 return;
             }
             previous = p.cpuMs();

@@ -63,6 +63,23 @@ final class DeployedMeasure {
         return new Phase(clients, mode, r, ms, calls, planMs, notifies, transactions, rows, floor, DeployedBenchmark.load());
     }
 
+    /**
+     * What the processes use with no load for {@code seconds} (their periodic work: ticks, health checks, the JIT
+     * and the collector), in ms of CPU per second: it is in every figure per co-allocation, the more the lower the rate.
+     */
+    String idle(int seconds) throws Exception {
+        Snapshot before = snapshot();
+        Thread.sleep(seconds * 1000L); // the measurement itself: nothing runs meanwhile
+        Snapshot after = snapshot();
+        double[] ms = new double[4];
+        for (int i = 0; i < 4; i++) {
+            ms[i] = (after.cpu()[i] - before.cpu()[i]) / 1e6 / seconds;
+        }
+        return String.format("idle: CPU ms per second with no load: GRC %.1f + RMs %.1f + PostgreSQL %.1f + this JVM %.1f"
+                + " = %.1f; %s DB transactions per second", ms[0], ms[1], ms[2], ms[3], ms[0] + ms[1] + ms[2] + ms[3],
+                pgDatabase == null ? "n/a (H2)" : String.format("%.1f", (double) (after.pg()[0] - before.pg()[0]) / seconds));
+    }
+
     /** [transactions committed in the run's database, rows written in it], or zeros on H2. */
     private long[] pgCounters() throws Exception {
         if (pgDatabase == null) {
