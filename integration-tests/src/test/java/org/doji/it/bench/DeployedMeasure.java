@@ -64,10 +64,15 @@ final class DeployedMeasure {
     }
 
     /**
-     * What the processes use with no load for {@code seconds} (their periodic work: ticks, health checks, the JIT
-     * and the collector), in ms of CPU per second: it is in every figure per co-allocation, the more the lower the rate.
+     * What the processes use with no load, twice {@code seconds} in a row (their periodic work: ticks, health checks;
+     * and the JIT's queue and the collector, which the second window shows whether they have ended), in ms of CPU
+     * per second: it is in every figure per co-allocation, the more the lower the rate.
      */
     String idle(int seconds) throws Exception {
+        return idleOnce(seconds) + "; the next " + seconds + " s: " + idleOnce(seconds);
+    }
+
+    private String idleOnce(int seconds) throws Exception {
         Snapshot before = snapshot();
         Thread.sleep(seconds * 1000L); // the measurement itself: nothing runs meanwhile
         Snapshot after = snapshot();
@@ -75,7 +80,7 @@ final class DeployedMeasure {
         for (int i = 0; i < 4; i++) {
             ms[i] = (after.cpu()[i] - before.cpu()[i]) / 1e6 / seconds;
         }
-        return String.format("idle: CPU ms per second with no load: GRC %.1f + RMs %.1f + PostgreSQL %.1f + this JVM %.1f"
+        return String.format("idle, CPU ms per second: GRC %.1f + RMs %.1f + PostgreSQL %.1f + this JVM %.1f"
                 + " = %.1f; %s DB transactions per second", ms[0], ms[1], ms[2], ms[3], ms[0] + ms[1] + ms[2] + ms[3],
                 pgDatabase == null ? "n/a (H2)" : String.format("%.1f", (double) (after.pg()[0] - before.pg()[0]) / seconds));
     }
