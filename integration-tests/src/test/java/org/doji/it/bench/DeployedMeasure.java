@@ -139,7 +139,7 @@ final class DeployedMeasure {
             return String.format("%2d clients, %s: %d reserved (%d not) in %.0f s = %.1f/s, p50 %.1f p99 %.1f ms;"
                             + " CPU ms per co-allocation GRC %.1f + RMs %.1f + PostgreSQL %.1f + clients %.1f = %.1f;"
                             + " %.1f RM calls, %.2f Notify, %s DB transactions, %s rows; floor %.1f ms"
-                            + " (planning %.1f) = CPU / %.1f; load %.2f", clients, mode, result.reserved(), result.failed(),
+                            + " (planning %.1f), CPU = %.1fx the floor; load %.2f", clients, mode, result.reserved(), result.failed(),
                     result.seconds(), rate(), p50(), result.latency().percentile(99), cpu[0], cpu[1], cpu[2], cpu[3],
                     cpuMs(), calls, notifies, num(transactions), num(rows), floorMs, planMs, ratio(), load);
         }
