@@ -17,12 +17,21 @@ final class Cpu {
 
     /** Every PostgreSQL process together (the server and its backends). */
     static long ofPostgres() {
+        return ofPostgres(null);
+    }
+
+    /**
+     * The server's own processes and the backends of {@code database} (null: of every database): a server shared
+     * with other runs serves their databases too.
+     */
+    static long ofPostgres(String database) {
         long total = 0;
         try (var procs = Files.list(Path.of("/proc"))) {
             for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     String stat = Files.readString(proc.resolve("stat"));
-                    if (stat.contains("(postgres)")) {
+                    if (stat.contains("(postgres)") && (database == null
+                            || countsFor(Files.readString(proc.resolve("cmdline")).replace('\0', ' ').trim(), database))) {
                         total += ofStat(stat);
                     }
                 } catch (IOException gone) {
@@ -33,6 +42,16 @@ final class Cpu {
             throw new IllegalStateException("cannot list /proc", e);
         }
         return total;
+    }
+
+    /**
+     * Whether the process titled {@code title} counts for {@code database}: a backend's title is "postgres: [15/main: ]USER
+     * DATABASE HOST(PORT) state", the server's own processes' "postgres: [15/main: ]checkpointer" (they serve all).
+     */
+    static boolean countsFor(String title, String database) {
+        String[] t = title.replaceFirst("^postgres: ", "").replaceFirst("^\\S+: ", "").split(" +");
+        boolean backend = t.length >= 3 && (t[2].contains("(") || t[2].equals("[local]"));
+        return !backend || t[1].equals(database);
     }
 
     /** utime + stime of one /proc/PID/stat line (USER_HZ = 100 on Linux). */

@@ -69,10 +69,16 @@ public final class GrcProcess implements AutoCloseable {
     /** As above on the database at {@code jdbcUrl} (replicas sharing an H2 file through its automatic server). */
     public static GrcProcess startOn(String jdbcUrl, Path logFile, List<String> jvmFlags, List<String> args, int port)
             throws IOException {
+        return startOn(jdbcUrl, logFile, List.of(), jvmFlags, args, port);
+    }
+
+    /** As above with classes in {@code classPathFirst} replacing the jars' (ChildJvm): a benchmark's "before". */
+    public static GrcProcess startOn(String jdbcUrl, Path logFile, List<Path> classPathFirst, List<String> jvmFlags,
+                                     List<String> args, int port) throws IOException {
         List<String> all = new ArrayList<>(List.of("grc", "--server.port=" + port, "--spring.jmx.enabled=false",
                 "--spring.datasource.url=" + jdbcUrl));
         all.addAll(args);
-        Process p = ChildJvm.start("org.doji.grc.launcher.DojiLauncher", jvmFlags, all, logFile);
+        Process p = ChildJvm.start("org.doji.grc.launcher.DojiLauncher", classPathFirst, jvmFlags, all, logFile);
         GrcProcess grc = new GrcProcess(p, logFile);
         await("GRC process serving (log " + logFile + ")").atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(250)).until(() -> grc.started() || !p.isAlive());

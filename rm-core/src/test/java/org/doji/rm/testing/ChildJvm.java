@@ -53,7 +53,20 @@ public final class ChildJvm {
 
     /** As above with JVM flags after the children's own (a benchmark's service: {@code -XX:TieredStopAtLevel=4}). */
     public static Process start(String mainClass, List<String> jvmFlags, List<String> args, Path logFile) throws IOException {
+        return start(mainClass, List.of(), jvmFlags, args, logFile);
+    }
+
+    /**
+     * As above with {@code classPathFirst} ahead of the class path: classes there replace the same classes of the
+     * jars (a benchmark's "before", the earlier version of a class compiled apart).
+     */
+    public static Process start(String mainClass, List<Path> classPathFirst, List<String> jvmFlags, List<String> args,
+                                Path logFile) throws IOException {
         String cp = classPath();
+        if (!classPathFirst.isEmpty()) {
+            cp = classPathFirst.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(
+                    java.io.File.pathSeparator, "", java.io.File.pathSeparator)) + cp;
+        }
         String own = testClassesOf(mainClass);
         if (own != null) {
             cp = cp + java.io.File.pathSeparator + own; // a test's own launcher (a service on a test double) and its classes

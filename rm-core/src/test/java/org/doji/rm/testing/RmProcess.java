@@ -23,6 +23,7 @@ public final class RmProcess implements AutoCloseable {
 
     private final String mainClass;
     private final List<String> args;
+    private final List<String> jvmFlags;
     private final Path log;
     private final int port;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -34,7 +35,13 @@ public final class RmProcess implements AutoCloseable {
      * @param args     Spring arguments of the RM ({@code --doji.rm.id=...} at least)
      */
     public RmProcess(String mainClass, Path database, Path log, List<String> args) {
+        this(mainClass, List.of(), database, log, args);
+    }
+
+    /** As above with JVM flags after the children's own (a benchmark's RM: {@code -XX:TieredStopAtLevel=4}). */
+    public RmProcess(String mainClass, List<String> jvmFlags, Path database, Path log, List<String> args) {
         this.mainClass = mainClass;
+        this.jvmFlags = List.copyOf(jvmFlags);
         this.log = log;
         this.port = RestartableRm.freePort();
         this.args = new ArrayList<>(args);
@@ -49,7 +56,7 @@ public final class RmProcess implements AutoCloseable {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "==== start " + (++starts) + "\n", java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
-            process = ChildJvm.start(mainClass, args, log);
+            process = ChildJvm.start(mainClass, jvmFlags, args, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,6 +95,11 @@ public final class RmProcess implements AutoCloseable {
 
     public String url() {
         return "http://localhost:" + port + "/services/rm";
+    }
+
+    /** The process's id (its CPU time is in /proc/PID/stat). */
+    public long pid() {
+        return process.pid();
     }
 
     public Path log() {

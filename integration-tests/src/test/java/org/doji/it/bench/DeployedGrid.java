@@ -1,0 +1,145 @@
+package org.doji.it.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.doji.grc.demo.GridTopology;
+import org.doji.it.faults.GrcProcess;
+import org.doji.rm.app.RmApplication;
+import org.doji.rm.testing.RmProcess;
+import org.doji.rm.testing.TestDatabase;
+
+/**
+ * The deployed shape: every RM of a topology and the GRC, each in a JVM of its own on its own database (an H2 file,
+ * or a PostgreSQL schema: {@link org.doji.rm.testing.TestDatabase}), logging at WARN as a production service would.
+ * The GRC can be stopped and started again on the same database and RMs (a before/after comparison of GRC options).
+ */
+final class DeployedGrid implements AutoCloseable {
+
+    private static final Pattern COUNT = Pattern.compile("\"statistic\":\"COUNT\",\"value\":([0-9.E]+)");
+    private static final Pattern TOTAL_TIME = Pattern.compile("\"statistic\":\"TOTAL_TIME\",\"value\":([0-9.E-]+)");
+
+    private final Path dir;
+    private final List<String> jvm;
+    private final Map<String, RmProcess> rms = new LinkedHashMap<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private GrcProcess grc;
+    private int grcStarts;
+
+    private DeployedGrid(Path dir, List<String> jvm) {
+        this.dir = dir;
+        this.jvm = jvm;
+    }
+
+    /** Starts the RMs, two at a time (each JVM's start-up takes a core for seconds). */
+    static DeployedGrid start(GridTopology topology, Path dir, List<String> jvm) throws Exception {
+        DeployedGrid g = new DeployedGrid(dir, jvm);
+        ExecutorService starters = Executors.newFixedThreadPool(2);
+        try {
+            Map<String, Future<RmProcess>> started = new LinkedHashMap<>();
+            for (GridTopology.RmDef def : topology.rms()) {
+                List<String> args = new ArrayList<>();
+                def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
+                args.addAll(List.of("--doji.rm.id=" + def.id(), "--logging.level.org.doji=WARN",
+                        "--management.endpoints.web.exposure.include=health"));
+                RmProcess p = new RmProcess(RmApplication.class.getName(), jvm, dir.resolve(def.id()),
+                        dir.resolve(def.id() + ".log"), args);
+                started.put(def.id(), starters.submit(p::start));
+            }
+            for (var e : started.entrySet()) {
+                g.rms.put(e.getKey(), e.getValue().get());
+            }
+            return g;
+        } catch (Exception | Error e) {
+            g.close();
+            throw e;
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */
+    void startGrc(List<String> more) throws Exception {
+        startGrc(List.of(), more);
+    }
+
+    /** As above with the classes in {@code classPathFirst} replacing the jars' (an earlier version of a class). */
+    void startGrc(List<Path> classPathFirst, List<String> more) throws Exception {
+        stopGrc();
+        List<String> args = new ArrayList<>();
+        int i = 0;
+        for (var e : rms.entrySet()) {
+            args.add("--doji.grc.rms[" + i + "].id=" + e.getKey());
+            args.add("--doji.grc.rms[" + i++ + "].url=" + e.getValue().url());
+        }
+        args.addAll(List.of("--doji.grc.slots=10", "--logging.level.org.doji=WARN",
+                "--logging.level.org.doji.grc.GrcApplication=INFO",
+                "--management.endpoints.web.exposure.include=health,metrics",
+                // the clients' consumers listen on the loopback
+                "--doji.grc.notifications.consumers[0]=http://127.0.0.1:"));
+        args.addAll(more);
+        List<String> flags = new ArrayList<>(jvm);
+        flags.add("-Xmx768m");
+        String moreJvm = System.getProperty("bench.grc-jvm", ""); // e.g. -XX:StartFlightRecording=...
+        if (!moreJvm.isBlank()) {
+            flags.addAll(Arrays.asList(moreJvm.trim().split("\\s+")));
+        }
+        grc = GrcProcess.startOn(TestDatabase.url(dir.resolve("grc")), dir.resolve("grc-" + ++grcStarts + ".log"),
+                classPathFirst, flags, args, 0);
+    }
+
+    void stopGrc() {
+        if (grc != null) {
+            grc.close();
+            grc = null;
+        }
+    }
+
+    String grcUrl() {
+        return grc.url();
+    }
+
+    /** CPU nanoseconds so far: [the GRC, every RM together]. */
+    long[] cpu() throws Exception {
+        long rmCpu = 0;
+        for (RmProcess p : rms.values()) {
+            rmCpu += Cpu.ofProcess(p.pid());
+        }
+        return new long[] {Cpu.ofProcess(grc.pid()), rmCpu};
+    }
+
+    /** RM calls the GRC made so far: reserve, commit and abort, and availability calls. */
+    double rmCalls() throws Exception {
+        return meter("doji.grc.rm.call", COUNT) + meter("doji.grc.availability.batch", COUNT);
+    }
+
+    /** [plans made, seconds spent planning] so far (the GRC's plan timer). */
+    double[] planTime() throws Exception {
+        return new double[] {meter("doji.grc.plan.time", COUNT), meter("doji.grc.plan.time", TOTAL_TIME)};
+    }
+
+    private double meter(String name, Pattern statistic) throws Exception {
+        String url = grc.url().replace("/services/grc", "/actuator/metrics/" + name);
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+        Matcher m = statistic.matcher(r.body());
+        return r.statusCode() == 200 && m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
+    @Override
+    public void close() {
+        stopGrc();
+        rms.values().forEach(RmProcess::close);
+    }
+}
