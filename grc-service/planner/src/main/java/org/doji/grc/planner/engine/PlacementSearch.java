@@ -7,13 +7,18 @@ import org.doji.grc.planner.problem.SlotSolution;
 /**
  * Depth-first branch and bound over x (one search per slot, not thread-safe).
  *
- * <p>Bound of a partial placement = placement costs of placed sites + cheapest candidate of
- * every unplaced site + per link: the shortest-path cost between both ends when both are placed,
+ * <p>Bound of a partial placement: the larger of two. Per link: placement costs of placed sites + cheapest
+ * candidate of every unplaced site + per link: the shortest-path cost between both ends when both are placed,
  * the cheapest path from the placed end to any candidate of the other when one is, and otherwise
  * the cheaper of a one-hop site-to-site path and one arc at each end (distinct sites need ≥ 1 hop,
- * and a route through an exchange point ≥ 2). Shortest
- * paths ignore the latency sum and sharing, so the bound is admissible; a full placement is
- * then routed exactly.
+ * and a route through an exchange point ≥ 2). Per link end ({@link EndShareBound}): placed costs + shortest paths
+ * of links between placed sites + the end shares of every other link, the unplaced sites assigned to distinct free
+ * sites. Shortest paths ignore the latency sum and sharing, so both are admissible; a full placement is then
+ * routed exactly. Interchangeable requested sites ({@link SearchOrder#twinBefore}) take sites in RM order.
+ *
+ * <p>Tie-break: of the plans of least cost, the one whose sites, read in the search's order of the requested
+ * sites ({@link SearchOrder}), come first in the order of the sites (the RMs' order): once the optimum is proven, a
+ * last pass tries candidates in that order and keeps the first plan of optimal cost.
  */
 final class PlacementSearch {
     private static final double REL_EPS = 1e-9;
@@ -40,6 +45,15 @@ final class PlacementSearch {
     private final double[] minDirectCand;
     /** per (link, site, other end): see minToCand; NaN = not computed. An array: the bound is the hot loop. */
     private final double[] minToCandCache;
+    private final EndShareBound shares;
+    private final int[] twinBefore;
+    /** requested site on each site, -1 when free. */
+    private final int[] owner;
+    /** links of each requested site whose other end is not placed. */
+    private final int[] openLinks;
+    /** the tie pass: candidates in site order, plans of optimal cost accepted, the first one ends the search. */
+    private boolean tiePass;
+    private boolean tieFound;
     private double incumbent = Double.POSITIVE_INFINITY;
     private int[] bestSites;
     private int[][] bestRoutes;
@@ -82,6 +96,11 @@ final class PlacementSearch {
             linksOf[p.linkO[l]][fill[p.linkO[l]]++] = l;
             linksOf[p.linkP[l]][fill[p.linkP[l]]++] = l;
         }
+        twinBefore = SearchOrder.twinBefore(p, order);
+        shares = new EndShareBound(p, net);
+        owner = new int[p.nSites];
+        Arrays.fill(owner, -1);
+        openLinks = degree.clone();
         placedCost = new double[p.nReq];
         minToCandCache = new double[p.nLinks * p.nSites * 2];
         Arrays.fill(minToCandCache, Double.NaN);
@@ -112,6 +131,11 @@ final class PlacementSearch {
                 break;
             }
         }
+        if (bestSites != null && !deadline.passed() && !router.truncated()) {
+            router.budget(Long.MAX_VALUE);
+            tiePass = true;
+            dfs(0);
+        }
         // no proof when the deadline cut the search or the last pass capped a routing
         boolean cut = deadline.passed() || router.truncated();
         if (bestSites == null) {
@@ -124,11 +148,13 @@ final class PlacementSearch {
     }
 
     private boolean pruned(double bound) {
-        return bound >= incumbent - REL_EPS * Math.max(1, Math.abs(incumbent));
+        double tolerance = REL_EPS * Math.max(1, Math.abs(incumbent));
+        // the tie pass looks for plans of the proven optimal cost, so it keeps bounds equal to it
+        return tiePass ? bound > incumbent + tolerance : bound >= incumbent - tolerance;
     }
 
     private void dfs(int depth) {
-        if (deadline.expired()) {
+        if (deadline.expired() || tieFound) {
             return;
         }
         if (depth == p.nReq) {
@@ -145,8 +171,9 @@ final class PlacementSearch {
         double[] bound = new double[cand.length];
         Integer[] idx = new Integer[cand.length];
         int n = 0;
+        int twin = twinBefore[j];
         for (int c = 0; c < cand.length; c++) {
-            if (used[cand[c]] || !packing.fits(j, cand[c])) {
+            if (used[cand[c]] || !packing.fits(j, cand[c]) || twin >= 0 && cand[c] < siteOf[twin]) {
                 continue;
             }
             siteOf[j] = cand[c];
@@ -155,24 +182,72 @@ final class PlacementSearch {
                 b += linkBound(l, j);
             }
             if (!pruned(b)) {
+                b = Math.max(b, endShareBound(j, c));
+            }
+            if (!pruned(b)) {
                 bound[c] = b;
                 idx[n++] = c;
             }
         }
         siteOf[j] = -1;
-        Arrays.sort(idx, 0, n, (a, b) -> Double.compare(bound[a], bound[b]));
+        if (!tiePass) {
+            Arrays.sort(idx, 0, n, (a, b) -> Double.compare(bound[a], bound[b]));
+        }
         for (int t = 0; t < n; t++) {
             int c = idx[t];
             if (pruned(bound[c])) {
+                if (tiePass) {
+                    continue;
+                }
                 break;
             }
-            siteOf[j] = cand[c];
-            placedCost[j] = p.candCost[j][c];
-            used[cand[c]] = true;
+            place(j, c);
             dfs(depth + 1);
-            used[cand[c]] = false;
+            unplace(j, c);
         }
         siteOf[j] = -1;
+    }
+
+    private void place(int j, int c) {
+        siteOf[j] = p.cand[j][c];
+        placedCost[j] = p.candCost[j][c];
+        used[siteOf[j]] = true;
+        owner[siteOf[j]] = j;
+        for (int l : linksOf[j]) {
+            openLinks[p.linkO[l] == j ? p.linkP[l] : p.linkO[l]]--;
+        }
+    }
+
+    private void unplace(int j, int c) {
+        for (int l : linksOf[j]) {
+            openLinks[p.linkO[l] == j ? p.linkP[l] : p.linkO[l]]++;
+        }
+        used[p.cand[j][c]] = false;
+        owner[p.cand[j][c]] = -1;
+        siteOf[j] = -1;
+    }
+
+    /** The end-share bound ({@link EndShareBound}) with requested site j tentatively on its candidate c. */
+    private double endShareBound(int j, int c) {
+        place(j, c);
+        double b = 0;
+        for (int i = 0; i < p.nReq; i++) {
+            if (siteOf[i] >= 0) {
+                b += placedCost[i];
+            }
+        }
+        for (int l = 0; l < p.nLinks && b < Double.POSITIVE_INFINITY; l++) {
+            int so = siteOf[p.linkO[l]];
+            int sd = siteOf[p.linkP[l]];
+            if (so >= 0 && sd >= 0) {
+                b += dist(l, so)[sd];
+            }
+        }
+        if (b < Double.POSITIVE_INFINITY) {
+            b += shares.ends(siteOf, used, owner, openLinks, packing::fits);
+        }
+        unplace(j, c);
+        return b;
     }
 
     private void leaf() {
@@ -180,10 +255,12 @@ final class PlacementSearch {
         for (int j = 0; j < p.nReq; j++) {
             x += placedCost[j];
         }
-        int[][] routes = router.route(siteOf, incumbent - x);
+        double limit = tiePass ? incumbent + REL_EPS * Math.max(1, Math.abs(incumbent)) : incumbent;
+        int[][] routes = router.route(siteOf, limit - x);
         if (routes != null) {
             double total = x + router.cost();
-            if (total < incumbent) {
+            tieFound = tiePass;
+            if (total < incumbent || tiePass) {
                 incumbent = total;
                 bestSites = siteOf.clone();
                 bestRoutes = routes;
