@@ -33,6 +33,8 @@ final class EndShareBound {
     private long[] slotUnits = new long[16];
     private double[] freeHalf = new double[16];
     private final Assignment assignment;
+    /** shortest-path costs of the links between placed sites, for the current {@link #ends} call. */
+    private double placedLinks;
 
     EndShareBound(SlotProblem p, Network net) {
         this.p = p;
@@ -140,7 +142,9 @@ final class EndShareBound {
      * best site). A free site no unplaced site can take stays empty, and no direct route ends there; when exactly
      * one more free site than unplaced sites remains, each choice of the one left empty is tried.
      */
-    double ends(int[] siteOf, boolean[] used, int[] owner, int[] openLinks, BiPredicate<Integer, Integer> fits) {
+    double ends(int[] siteOf, boolean[] used, int[] owner, int[] openLinks, BiPredicate<Integer, Integer> fits,
+                double placedLinks) {
+        this.placedLinks = placedLinks;
         boolean[] empty = new boolean[p.nSites];
         int live = 0;
         int unplaced = 0;
@@ -176,11 +180,16 @@ final class EndShareBound {
 
     private double ends(int[] siteOf, boolean[] used, int[] owner, int[] openLinks, BiPredicate<Integer, Integer> fits,
                         boolean[] empty) {
-        double b = 0;
+        // the links between placed sites are charged either by their shortest paths (exact for one link, blind to
+        // sharing) or by their ends like the others (blind to the path between, but not to the arcs' capacity at
+        // each site): both are lower bounds, so the larger counts
+        double open = 0;
+        double all = 0;
         int rows = 0;
-        for (int j = 0; j < p.nReq && b < Double.POSITIVE_INFINITY; j++) {
+        for (int j = 0; j < p.nReq && open < Double.POSITIVE_INFINITY; j++) {
             if (siteOf[j] >= 0) {
-                b += share(j, siteOf[j], openLinks[j], owner, j, empty, 0);
+                open += share(j, siteOf[j], openLinks[j], owner, j, empty, 0);
+                all += share(j, siteOf[j], degree[j], owner, -1, empty, openLinks[j]);
                 continue;
             }
             double[] row = assignment.row(rows++);
@@ -193,7 +202,8 @@ final class EndShareBound {
                 }
             }
         }
-        return rows == 0 || b == Double.POSITIVE_INFINITY ? b : b + assignment.solve(rows);
+        double unplaced = rows == 0 || open == Double.POSITIVE_INFINITY ? 0 : assignment.solve(rows);
+        return Math.max(placedLinks + open, all) + unplaced;
     }
 
     private int add(int n, double cost, long units) {

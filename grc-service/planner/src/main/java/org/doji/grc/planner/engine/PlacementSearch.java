@@ -230,22 +230,22 @@ final class PlacementSearch {
     /** The end-share bound ({@link EndShareBound}) with requested site j tentatively on its candidate c. */
     private double endShareBound(int j, int c) {
         place(j, c);
-        double b = 0;
+        double x = 0;
         for (int i = 0; i < p.nReq; i++) {
             if (siteOf[i] >= 0) {
-                b += placedCost[i];
+                x += placedCost[i];
             }
         }
-        for (int l = 0; l < p.nLinks && b < Double.POSITIVE_INFINITY; l++) {
+        double links = 0;
+        for (int l = 0; l < p.nLinks && links < Double.POSITIVE_INFINITY; l++) {
             int so = siteOf[p.linkO[l]];
             int sd = siteOf[p.linkP[l]];
             if (so >= 0 && sd >= 0) {
-                b += dist(l, so)[sd];
+                links += dist(l, so)[sd];
             }
         }
-        if (b < Double.POSITIVE_INFINITY) {
-            b += shares.ends(siteOf, used, owner, openLinks, packing::fits);
-        }
+        double b = x + (links == Double.POSITIVE_INFINITY ? links
+                : shares.ends(siteOf, used, owner, openLinks, packing::fits, links));
         unplace(j, c);
         return b;
     }
