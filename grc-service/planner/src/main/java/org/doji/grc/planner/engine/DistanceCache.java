@@ -32,11 +32,6 @@ final class DistanceCache {
         }
     }
 
-    /** Links of one class have the same distances. */
-    int linkClass(int l) {
-        return linkClass[l];
-    }
-
     /** Distances by cost from {@code source} for link l (exact). */
     double[] cost(int l, int source) {
         return get(l, source, false, Double.POSITIVE_INFINITY);

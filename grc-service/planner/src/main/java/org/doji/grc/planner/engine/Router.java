@@ -37,8 +37,6 @@ final class Router {
     private final Deadline deadline;
     private final CutCheck cuts;
     private final RouteCache cache;
-    private final int[] memoKey;
-    private final double[][] memoDist;
     private long nodeBudget = Long.MAX_VALUE;
     private long nodes;
     private boolean truncated;
@@ -52,8 +50,6 @@ final class Router {
         this.deadline = deadline;
         this.cuts = new CutCheck(net);
         this.cache = new RouteCache(net.p);
-        memoKey = new int[net.p.nLinks];
-        memoDist = new double[net.p.nLinks][];
         restFrom = new int[net.p.nLinks];
         restTo = new int[net.p.nLinks];
         restBw = new long[net.p.nLinks];
@@ -172,10 +168,6 @@ final class Router {
             best = current.clone();
             return;
         }
-        // the routes taken so far may have filled the cheap paths of the links still to route
-        if (t > 0 && soFar + residualRest(t, bestCost - soFar) >= bestCost - EPS * Math.max(1, Math.abs(bestCost))) {
-            return;
-        }
         int l = order[t];
         PathEnumerator paths = new PathEnumerator(net, l, from[l], to[l], residual, bestCost - soFar - restBound[t + 1],
                 heap, full, deadline);
@@ -202,33 +194,6 @@ final class Router {
                 residual[arc >> 1] += p.linkBw[l];
             }
         }
-    }
-
-    /**
-     * A lower bound on routing links {@code order[t..]}: each on its cheapest path in the residual capacities
-     * (sharing among them ignored, as in the independent optima, but not the capacity the routes so far took).
-     * Stops summing at {@code enough}.
-     */
-    private double residualRest(int t, double enough) {
-        int memo = 0;
-        double sum = 0;
-        for (int u = t; u < p.nLinks && sum < enough; u++) {
-            int l = order[u];
-            int key = full.linkClass(l) * p.nVertices + from[l];
-            double[] dist = null;
-            for (int m = 0; m < memo && dist == null; m++) {
-                if (memoKey[m] == key) {
-                    dist = memoDist[m];
-                }
-            }
-            if (dist == null) {
-                dist = net.dijkstra(l, from[l], residual, false, heap);
-                memoKey[memo] = key;
-                memoDist[memo++] = dist;
-            }
-            sum += dist[to[l]];
-        }
-        return sum;
     }
 
     /** The cut condition ({@link CutCheck}) of the links still to route, in the residual capacities. */
