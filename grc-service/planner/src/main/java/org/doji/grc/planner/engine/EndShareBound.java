@@ -6,7 +6,8 @@ import org.doji.grc.planner.problem.SlotProblem;
 
 /**
  * A lower bound on the links of a partial placement that charges every link end, not every link. A route of one
- * arc (a site-to-site path) costs c = c/2 + c/2; a longer route costs at least its first arc plus its last. So a
+ * arc (a site-to-site path) costs c = c/2 + c/2; a longer route costs at least its first arc plus its last (costs
+ * are never negative). So a
  * link costs at least the sum of two end shares: half its arc at each end when direct, else the first arc at each
  * end. At a site v the links of requested site j share the arcs of v: each arc carries at most
  * {@code capacity / bandwidth} of them, and a direct arc to site w is the one-hop route of at most as many links
@@ -14,9 +15,8 @@ import org.doji.grc.planner.problem.SlotProblem;
  * least j's ends can cost at v.
  *
  * <p>Where the old per-link bound lets every link of a complete graph go direct, this one sees that a site has only
- * as many direct paths as it has site neighbours, and with {@link #unplaced} (a min-cost assignment of the
- * unplaced requested sites to distinct free sites) that only so many requested sites fit where direct paths are
- * plentiful. Costs and bandwidths are relaxed to the cheapest and smallest among j's links, so the bound holds for
+ * as many direct paths as it has site neighbours, and with a min-cost assignment of the unplaced requested sites to
+ * distinct free sites ({@link #ends}) that only so many requested sites fit where direct paths are plentiful. Costs and bandwidths are relaxed to the cheapest and smallest among j's links, so the bound holds for
  * links of different classes too. One per solve; not thread-safe.
  */
 final class EndShareBound {
@@ -33,8 +33,6 @@ final class EndShareBound {
     private long[] slotUnits = new long[16];
     private double[] freeHalf = new double[16];
     private final Assignment assignment;
-    /** shortest-path costs of the links between placed sites, for the current {@link #ends} call. */
-    private double placedLinks;
 
     EndShareBound(SlotProblem p, Network net) {
         this.p = p;
@@ -137,14 +135,15 @@ final class EndShareBound {
     }
 
     /**
-     * End shares of placed sites' open links plus the least placement cost and end shares of the unplaced sites
+     * The bound on all links but the placed sites' own costs: the links between placed sites at their shortest
+     * paths ({@code placedLinks}) plus the end shares of the placed sites' open links, or all links of the placed
+     * sites by end shares (whichever is larger), plus the least placement cost and end shares of the unplaced sites
      * over distinct free sites that pass {@code fits} (a min-cost assignment, so two of them cannot both take the
      * best site). A free site no unplaced site can take stays empty, and no direct route ends there; when exactly
      * one more free site than unplaced sites remains, each choice of the one left empty is tried.
      */
     double ends(int[] siteOf, boolean[] used, int[] owner, int[] openLinks, BiPredicate<Integer, Integer> fits,
                 double placedLinks) {
-        this.placedLinks = placedLinks;
         boolean[] empty = new boolean[p.nSites];
         int live = 0;
         int unplaced = 0;
@@ -165,13 +164,13 @@ final class EndShareBound {
             empty[v] &= !used[v];
         }
         if (live != unplaced + 1) {
-            return ends(siteOf, used, owner, openLinks, fits, empty);
+            return ends(siteOf, used, owner, openLinks, fits, empty, placedLinks);
         }
         double best = Double.POSITIVE_INFINITY;
         for (int w = 0; w < p.nSites; w++) {
             if (!used[w] && !empty[w]) {
                 empty[w] = true;
-                best = Math.min(best, ends(siteOf, used, owner, openLinks, fits, empty));
+                best = Math.min(best, ends(siteOf, used, owner, openLinks, fits, empty, placedLinks));
                 empty[w] = false;
             }
         }
@@ -179,7 +178,7 @@ final class EndShareBound {
     }
 
     private double ends(int[] siteOf, boolean[] used, int[] owner, int[] openLinks, BiPredicate<Integer, Integer> fits,
-                        boolean[] empty) {
+                        boolean[] empty, double placedLinks) {
         // the links between placed sites are charged either by their shortest paths (exact for one link, blind to
         // sharing) or by their ends like the others (blind to the path between, but not to the arcs' capacity at
         // each site): both are lower bounds, so the larger counts
