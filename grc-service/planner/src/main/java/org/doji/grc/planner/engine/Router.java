@@ -141,8 +141,12 @@ final class Router {
             bestCost = total;
             return independent;
         }
+        // widest links first, then the links of the sites with the least spare capacity: they fail first
+        long[] spare = spareCapacity();
         order = IntStream.range(0, p.nLinks).boxed()
-                .sorted(Comparator.comparingLong((Integer l) -> -p.linkBw[l])).mapToInt(Integer::intValue).toArray();
+                .sorted(Comparator.comparingLong((Integer l) -> -p.linkBw[l])
+                        .thenComparingLong(l -> Math.min(spare[from[l]], spare[to[l]])))
+                .mapToInt(Integer::intValue).toArray();
         restBound = new double[p.nLinks + 1];
         for (int t = p.nLinks - 1; t >= 0; t--) {
             restBound[t] = restBound[t + 1] + own[order[t]];
@@ -194,6 +198,21 @@ final class Router {
                 residual[arc >> 1] += p.linkBw[l];
             }
         }
+    }
+
+    /** Per vertex: the capacity of its paths less the bandwidth of the links that end there. */
+    private long[] spareCapacity() {
+        long[] spare = new long[p.nVertices];
+        for (int v = 0; v < p.nVertices; v++) {
+            for (int a = net.adjStart[v]; a < net.adjStart[v + 1]; a++) {
+                spare[v] += p.pathCap[net.adjArc[a] >> 1];
+            }
+        }
+        for (int l = 0; l < p.nLinks; l++) {
+            spare[from[l]] -= p.linkBw[l];
+            spare[to[l]] -= p.linkBw[l];
+        }
+        return spare;
     }
 
     /** The cut condition ({@link CutCheck}) of the links still to route, in the residual capacities. */
