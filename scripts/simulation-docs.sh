@@ -2,7 +2,7 @@
 # Regenerates the evaluation's committed example outputs under docs/simulation/ (docs/simulation.md):
 # the reference scenario over seeds 1-5 at the paper's 10-minute interval, both booking readings and all three
 # settings. Deterministic: the same code gives the same bytes (timing.txt, which varies, is not kept).
-# Takes long on a busy machine (about 4 CPU-minutes per seed); run it niced. Extra arguments go to `doji simulate`.
+# Takes a while on a busy machine (about ½ CPU-minute per seed); run it niced. Extra arguments go to `doji simulate`.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 jar="$root/grc-service/app/target/doji-grc-service-0.1.0-SNAPSHOT-exec.jar"

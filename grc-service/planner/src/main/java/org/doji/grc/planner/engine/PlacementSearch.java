@@ -7,13 +7,16 @@ import org.doji.grc.planner.problem.SlotSolution;
 /**
  * Depth-first branch and bound over x (one search per slot, not thread-safe).
  *
- * <p>Bound of a partial placement = placement costs of placed sites + cheapest candidate of
- * every unplaced site + per link: the shortest-path cost between both ends when both are placed,
- * the cheapest path from the placed end to any candidate of the other when one is, and otherwise
- * the cheaper of a one-hop site-to-site path and one arc at each end (distinct sites need ≥ 1 hop,
- * and a route through an exchange point ≥ 2). Shortest
- * paths ignore the latency sum and sharing, so the bound is admissible; a full placement is
- * then routed exactly.
+ * <p>Bound of a partial placement: the larger of two, per link ({@link LinkBound}) and per link end
+ * ({@link EndShareBound}: placed costs + shortest paths of links between placed sites + the end shares of every
+ * other link, the unplaced sites assigned to distinct free sites). Shortest paths ignore the latency sum and
+ * sharing, so both are admissible; a full placement is then routed exactly ({@link Router}, which remembers each
+ * routing problem's result). Interchangeable requested sites ({@link SearchOrder#twinBefore}) take sites in
+ * RM order.
+ *
+ * <p>Tie-break: of the plans of least cost, the one whose sites, read in the search's order of the requested
+ * sites ({@link SearchOrder}), come first in the order of the sites (the RMs' order): once the optimum is proven, a
+ * last pass tries candidates in that order and keeps the first plan of optimal cost.
  */
 final class PlacementSearch {
     private static final double REL_EPS = 1e-9;
@@ -31,15 +34,16 @@ final class PlacementSearch {
     private final double[] placedCost;
     private final int[] siteOf;
     private final boolean[] used;
-    private final double[] minX;
-    private final double[][] minIncident;
-    /** per link and end (0 = o, 1 = p): cheapest incident arc over that end's candidates. */
-    private final double[][] minIncidentCand;
-    private final double[][] minDirect;
-    /** per link: cheapest one-hop route from any candidate of o. */
-    private final double[] minDirectCand;
-    /** per (link, site, other end): see minToCand; NaN = not computed. An array: the bound is the hot loop. */
-    private final double[] minToCandCache;
+    private final LinkBound links;
+    private final EndShareBound shares;
+    private final int[] twinBefore;
+    /** requested site on each site, -1 when free. */
+    private final int[] owner;
+    /** links of each requested site whose other end is not placed. */
+    private final int[] openLinks;
+    /** the tie pass: candidates in site order, plans of optimal cost accepted, the first one ends the search. */
+    private boolean tiePass;
+    private boolean tieFound;
     private double incumbent = Double.POSITIVE_INFINITY;
     private int[] bestSites;
     private int[][] bestRoutes;
@@ -54,21 +58,9 @@ final class PlacementSearch {
         siteOf = new int[p.nReq];
         Arrays.fill(siteOf, -1);
         used = new boolean[p.nSites];
-        minX = new double[p.nReq];
-        for (int j = 0; j < p.nReq; j++) {
-            minX[j] = Arrays.stream(p.candCost[j]).min().orElse(Double.POSITIVE_INFINITY);
-        }
-        minIncident = new double[p.nLinks][];
-        minIncidentCand = new double[p.nLinks][2];
-        minDirect = new double[p.nLinks][];
-        minDirectCand = new double[p.nLinks];
+        links = new LinkBound(p, net, distances, siteOf);
         int[] degree = new int[p.nReq];
         for (int l = 0; l < p.nLinks; l++) {
-            minIncident[l] = net.minIncident(l);
-            minIncidentCand[l][0] = minOver(minIncident[l], p.cand[p.linkO[l]]);
-            minIncidentCand[l][1] = minOver(minIncident[l], p.cand[p.linkP[l]]);
-            minDirect[l] = net.minDirect(l);
-            minDirectCand[l] = minOver(minDirect[l], p.cand[p.linkO[l]]);
             degree[p.linkO[l]]++;
             degree[p.linkP[l]]++;
         }
@@ -82,17 +74,12 @@ final class PlacementSearch {
             linksOf[p.linkO[l]][fill[p.linkO[l]]++] = l;
             linksOf[p.linkP[l]][fill[p.linkP[l]]++] = l;
         }
+        twinBefore = SearchOrder.twinBefore(p, order);
+        shares = new EndShareBound(p, net);
+        owner = new int[p.nSites];
+        Arrays.fill(owner, -1);
+        openLinks = degree.clone();
         placedCost = new double[p.nReq];
-        minToCandCache = new double[p.nLinks * p.nSites * 2];
-        Arrays.fill(minToCandCache, Double.NaN);
-    }
-
-    private static double minOver(double[] values, int[] idx) {
-        double m = Double.POSITIVE_INFINITY;
-        for (int i : idx) {
-            m = Math.min(m, values[i]);
-        }
-        return m;
     }
 
     /**
@@ -112,6 +99,11 @@ final class PlacementSearch {
                 break;
             }
         }
+        if (bestSites != null && !deadline.passed() && !router.truncated()) {
+            router.budget(Long.MAX_VALUE);
+            tiePass = true;
+            dfs(0);
+        }
         // no proof when the deadline cut the search or the last pass capped a routing
         boolean cut = deadline.passed() || router.truncated();
         if (bestSites == null) {
@@ -124,11 +116,13 @@ final class PlacementSearch {
     }
 
     private boolean pruned(double bound) {
-        return bound >= incumbent - REL_EPS * Math.max(1, Math.abs(incumbent));
+        double tolerance = REL_EPS * Math.max(1, Math.abs(incumbent));
+        // the tie pass looks for plans of the proven optimal cost, so it keeps bounds equal to it
+        return tiePass ? bound > incumbent + tolerance : bound >= incumbent - tolerance;
     }
 
     private void dfs(int depth) {
-        if (deadline.expired()) {
+        if (deadline.expired() || tieFound) {
             return;
         }
         if (depth == p.nReq) {
@@ -138,21 +132,25 @@ final class PlacementSearch {
         int j = order[depth];
         int[] cand = p.cand[j];
         // only j's own cost and its links' terms change between j's candidates: the rest is summed once
-        double fixed = fixedBound(j);
+        double fixed = links.fixed(j, placedCost, incumbent);
         if (pruned(fixed)) {
             return;
         }
         double[] bound = new double[cand.length];
         Integer[] idx = new Integer[cand.length];
         int n = 0;
+        int twin = twinBefore[j];
         for (int c = 0; c < cand.length; c++) {
-            if (used[cand[c]] || !packing.fits(j, cand[c])) {
+            if (used[cand[c]] || !packing.fits(j, cand[c]) || twin >= 0 && cand[c] < siteOf[twin]) {
                 continue;
             }
             siteOf[j] = cand[c];
             double b = fixed + p.candCost[j][c];
             for (int l : linksOf[j]) {
-                b += linkBound(l, j);
+                b += links.link(l, j, incumbent);
+            }
+            if (!pruned(b)) {
+                b = Math.max(b, endShareBound(j, c));
             }
             if (!pruned(b)) {
                 bound[c] = b;
@@ -160,19 +158,64 @@ final class PlacementSearch {
             }
         }
         siteOf[j] = -1;
-        Arrays.sort(idx, 0, n, (a, b) -> Double.compare(bound[a], bound[b]));
+        if (!tiePass) {
+            Arrays.sort(idx, 0, n, (a, b) -> Double.compare(bound[a], bound[b]));
+        }
         for (int t = 0; t < n; t++) {
             int c = idx[t];
             if (pruned(bound[c])) {
+                if (tiePass) {
+                    continue;
+                }
                 break;
             }
-            siteOf[j] = cand[c];
-            placedCost[j] = p.candCost[j][c];
-            used[cand[c]] = true;
+            place(j, c);
             dfs(depth + 1);
-            used[cand[c]] = false;
+            unplace(j, c);
         }
         siteOf[j] = -1;
+    }
+
+    private void place(int j, int c) {
+        siteOf[j] = p.cand[j][c];
+        placedCost[j] = p.candCost[j][c];
+        used[siteOf[j]] = true;
+        owner[siteOf[j]] = j;
+        for (int l : linksOf[j]) {
+            openLinks[p.linkO[l] == j ? p.linkP[l] : p.linkO[l]]--;
+        }
+    }
+
+    private void unplace(int j, int c) {
+        for (int l : linksOf[j]) {
+            openLinks[p.linkO[l] == j ? p.linkP[l] : p.linkO[l]]++;
+        }
+        used[p.cand[j][c]] = false;
+        owner[p.cand[j][c]] = -1;
+        siteOf[j] = -1;
+    }
+
+    /** The end-share bound ({@link EndShareBound}) with requested site j tentatively on its candidate c. */
+    private double endShareBound(int j, int c) {
+        place(j, c);
+        double x = 0;
+        for (int i = 0; i < p.nReq; i++) {
+            if (siteOf[i] >= 0) {
+                x += placedCost[i];
+            }
+        }
+        double linkCost = 0;
+        for (int l = 0; l < p.nLinks && linkCost < Double.POSITIVE_INFINITY; l++) {
+            int so = siteOf[p.linkO[l]];
+            int sd = siteOf[p.linkP[l]];
+            if (so >= 0 && sd >= 0) {
+                linkCost += distances.cost(l, so, incumbent)[sd];
+            }
+        }
+        double b = x + (linkCost == Double.POSITIVE_INFINITY ? linkCost
+                : shares.ends(siteOf, used, owner, openLinks, packing::fits, linkCost));
+        unplace(j, c);
+        return b;
     }
 
     private void leaf() {
@@ -180,84 +223,16 @@ final class PlacementSearch {
         for (int j = 0; j < p.nReq; j++) {
             x += placedCost[j];
         }
-        int[][] routes = router.route(siteOf, incumbent - x);
+        double limit = tiePass ? incumbent + REL_EPS * Math.max(1, Math.abs(incumbent)) : incumbent;
+        int[][] routes = router.route(siteOf, limit - x);
         if (routes != null) {
             double total = x + router.cost();
-            if (total < incumbent) {
+            tieFound = tiePass;
+            if (total < incumbent || tiePass) {
                 incumbent = total;
                 bestSites = siteOf.clone();
                 bestRoutes = routes;
             }
         }
-    }
-
-    /**
-     * The lower bound's terms that do not depend on where the unplaced requested site {@code next} goes: the
-     * other requested sites' costs and the links not incident to {@code next}. The full bound of a candidate of
-     * next adds its cost there and its links' terms ({@link #linkBound} with next tentative).
-     */
-    private double fixedBound(int next) {
-        double b = 0;
-        for (int j = 0; j < p.nReq; j++) {
-            if (j != next) {
-                b += siteOf[j] < 0 ? minX[j] : placedCost[j];
-            }
-        }
-        if (b == Double.POSITIVE_INFINITY) {
-            return b;
-        }
-        for (int l = 0; l < p.nLinks; l++) {
-            if (p.linkO[l] != next && p.linkP[l] != next) {
-                b += linkBound(l, next);
-            }
-        }
-        return b;
-    }
-
-    private double linkBound(int l, int tentative) {
-        int o = p.linkO[l];
-        int d = p.linkP[l];
-        int so = siteOf[o];
-        int sd = siteOf[d];
-        if (so >= 0 && sd >= 0) {
-            if (o != tentative) {
-                return dist(l, so)[sd];
-            }
-            return dist(l, sd)[so];
-        }
-        // a route is one site-to-site hop, or at least two hops: one arc at each end
-        if (so < 0 && sd < 0) {
-            return Math.min(minDirectCand[l], minIncidentCand[l][0] + minIncidentCand[l][1]);
-        }
-        int placedEnd = so >= 0 ? o : d;
-        int site = so >= 0 ? so : sd;
-        double cheap = Math.min(minDirect[l][site], minIncident[l][site] + minIncidentCand[l][so >= 0 ? 1 : 0]);
-        if (placedEnd == tentative) {
-            return cheap;
-        }
-        return Math.max(cheap, minToCand(l, site, so >= 0 ? d : o));
-    }
-
-    private double[] dist(int l, int source) {
-        // distances at or beyond the incumbent prune anyway: no need to know them exactly
-        return distances.cost(l, source, incumbent);
-    }
-
-    /** Cheapest path from a placed site to any candidate of the link's other end. */
-    private double minToCand(int l, int site, int otherEnd) {
-        int key = (l * p.nSites + site) * 2 + (otherEnd == p.linkO[l] ? 0 : 1);
-        double cached = minToCandCache[key];
-        if (Double.isNaN(cached)) {
-            double[] dist = dist(l, site);
-            double m = Double.POSITIVE_INFINITY;
-            for (int v : p.cand[otherEnd]) {
-                if (v != site) {
-                    m = Math.min(m, dist[v]);
-                }
-            }
-            cached = m;
-            minToCandCache[key] = cached;
-        }
-        return cached;
     }
 }

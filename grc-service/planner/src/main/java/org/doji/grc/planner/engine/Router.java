@@ -36,6 +36,7 @@ final class Router {
     private final DistanceCache full;
     private final Deadline deadline;
     private final CutCheck cuts;
+    private final RouteCache cache;
     private long nodeBudget = Long.MAX_VALUE;
     private long nodes;
     private boolean truncated;
@@ -48,6 +49,7 @@ final class Router {
         this.full = full;
         this.deadline = deadline;
         this.cuts = new CutCheck(net);
+        this.cache = new RouteCache(net.p);
         restFrom = new int[net.p.nLinks];
         restTo = new int[net.p.nLinks];
         restBw = new long[net.p.nLinks];
@@ -87,13 +89,44 @@ final class Router {
         nodes = 0;
         from = new int[p.nLinks];
         to = new int[p.nLinks];
+        for (int l = 0; l < p.nLinks; l++) {
+            from[l] = siteOf[p.linkO[l]];
+            to[l] = siteOf[p.linkP[l]];
+        }
+        cache.select(from, to);
+        int[][] known = cache.optimum(limit);
+        if (known != null) {
+            bestCost = cache.optimumCost();
+            return known;
+        }
+        if (cache.noneBelow(limit)) {
+            return null;
+        }
+        if (cache.cutBefore(nodeBudget, limit)) {
+            truncated = true;
+            return null;
+        }
+        int[][] routes = routeAnew(limit);
+        if (!deadline.passed()) {
+            if (nodes > nodeBudget) {
+                if (routes == null) {
+                    cache.rememberCut(nodeBudget, limit);
+                }
+            } else if (routes == null) {
+                cache.rememberNoneBelow(limit);
+            } else {
+                cache.rememberOptimum(routes, bestCost);
+            }
+        }
+        return routes;
+    }
+
+    private int[][] routeAnew(double limit) {
         int[][] independent = new int[p.nLinks][];
         double[] own = new double[p.nLinks];
         double total = 0;
         long[] caps = p.pathCap;
         for (int l = 0; l < p.nLinks; l++) {
-            from[l] = siteOf[p.linkO[l]];
-            to[l] = siteOf[p.linkP[l]];
             independent[l] = new PathEnumerator(net, l, from[l], to[l], caps, limit, heap, full, deadline).next();
             if (independent[l] == null) {
                 return null;
@@ -108,8 +141,12 @@ final class Router {
             bestCost = total;
             return independent;
         }
+        // widest links first, then the links of the sites with the least spare capacity: they fail first
+        long[] spare = spareCapacity();
         order = IntStream.range(0, p.nLinks).boxed()
-                .sorted(Comparator.comparingLong((Integer l) -> -p.linkBw[l])).mapToInt(Integer::intValue).toArray();
+                .sorted(Comparator.comparingLong((Integer l) -> -p.linkBw[l])
+                        .thenComparingLong(l -> Math.min(spare[from[l]], spare[to[l]])))
+                .mapToInt(Integer::intValue).toArray();
         restBound = new double[p.nLinks + 1];
         for (int t = p.nLinks - 1; t >= 0; t--) {
             restBound[t] = restBound[t + 1] + own[order[t]];
@@ -161,6 +198,21 @@ final class Router {
                 residual[arc >> 1] += p.linkBw[l];
             }
         }
+    }
+
+    /** Per vertex: the capacity of its paths less the bandwidth of the links that end there. */
+    private long[] spareCapacity() {
+        long[] spare = new long[p.nVertices];
+        for (int v = 0; v < p.nVertices; v++) {
+            for (int a = net.adjStart[v]; a < net.adjStart[v + 1]; a++) {
+                spare[v] += p.pathCap[net.adjArc[a] >> 1];
+            }
+        }
+        for (int l = 0; l < p.nLinks; l++) {
+            spare[from[l]] -= p.linkBw[l];
+            spare[to[l]] -= p.linkBw[l];
+        }
+        return spare;
     }
 
     /** The cut condition ({@link CutCheck}) of the links still to route, in the residual capacities. */
