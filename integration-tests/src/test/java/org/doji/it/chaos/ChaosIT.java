@@ -72,9 +72,12 @@ class ChaosIT {
             ChaosWorkload load = new ChaosWorkload(grid.grcUrl(), SEED);
             ChaosMonkey monkey = new ChaosMonkey(grid, SEED, KILLS, 1_000, 5_000).start();
             Instant loadStart = Instant.now();
-            load.run(USERS, OPERATIONS, loadStart.plus(MAX_LOAD));
-            while (monkey.killing() && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
-                load.run(USERS, load.operations.get() + USERS, loadStart.plus(MAX_LOAD)); // keep users busy until every kill happened
+            Instant loadEnd = loadStart.plus(MAX_LOAD);
+            load.run(USERS, OPERATIONS, loadEnd);
+            // Keep users busy until every kill happened and the run had the faults it asks for: how many operations
+            // that takes depends on how fast the machine is at the time.
+            while ((monkey.killing() || grid.faultsInjected() < MIN_FAULTS) && Instant.now().isBefore(loadEnd)) {
+                load.run(USERS, load.operations.get() + USERS, loadEnd);
             }
             monkey.join(); // every process is up again
             grid.faultsOff();
