@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The chaos test with real parts: a GRC over the real grid's Grid Engine and Slurm RMs and its Open vSwitch network
  * RM (their adapters' processes, shared with {@link RealGridIT}), each behind a fault proxy injecting seeded random
- * faults, as in {@code ChaosIT}; concurrent users create, modify and cancel co-allocations, a third of them with windows
+ * faults, as in {@code ChaosIT}; one co-allocation with a link, reserved first, keeps a network window open until
+ * the check (the anchor); concurrent users create, modify and cancel co-allocations, a third of them with windows
  * that open during the run (so that the switches carry their flows), while, after a third of the operations, the GRC and the real adapters are killed
  * with SIGKILL and started again. When everything has settled, the chaos checker compares every co-allocation with
  * what the real systems themselves hold ({@link RealHoldings}: {@code qrstat}, {@code scontrol show reservation}, the
@@ -98,12 +99,13 @@ class RealChaosIT {
         // a third of the operations with faults only (co-allocations whose windows open during the run get through:
         // the switches will carry their flows), then the kills close together: a real adapter takes a minute or two
         // to start again on two busy cores, their restarts overlap, the users go on meanwhile; then a third again
+        String anchor = anchor(client);
         Instant loadStart = Instant.now();
         load.run(USERS, OPERATIONS / 3, loadStart.plus(MAX_LOAD));
         int beforeKills = load.operations();
         ChaosMonkey monkey = new ChaosMonkey(grid, SEED, KILLS, 1_000, 4_000).start();
         load.run(USERS, beforeKills + OPERATIONS / 3, loadStart.plus(MAX_LOAD));
-        while (monkey.killing() && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
+        while ((monkey.killing() || grid.faultsInjected() < MIN_FAULTS) && Instant.now().isBefore(loadStart.plus(MAX_LOAD))) {
             load.run(USERS, load.operations() + USERS, loadStart.plus(MAX_LOAD)); // users busy until every kill happened
         }
         monkey.join(); // every process is up again
@@ -155,11 +157,44 @@ class RealChaosIT {
         System.out.println(report);
 
         assertThat(total).as("violations (seed %d)", SEED).isZero();
+        assertThat(docs.get(anchor).getState()).as("the anchor %s, reserved before the kills", anchor)
+                .isIn(CoAllocationState.RESERVED, CoAllocationState.ACTIVE);
+        assertThat(liveParts(docs, snapshot.at())).as("a network window open at the check (its flows and meters judged)")
+                .containsKey(RealHoldings.NETWORK + " open");
         assertThat(load.operations()).isGreaterThanOrEqualTo(OPERATIONS);
         assertThat(grid.faultsInjected()).isGreaterThanOrEqualTo(MIN_FAULTS);
         assertThat(monkey.total()).isGreaterThanOrEqualTo(KILLS);
         assertThat(ChaosChecker.reserved(docs) + states.getOrDefault(CoAllocationState.ACTIVE.value(), 0L))
                 .as("some co-allocations got through").isPositive();
+    }
+
+    /**
+     * Reserves, before the kills, one co-allocation across Grid Engine and Slurm with a link whose window opens within
+     * a minute and lasts past the check: the check then always judges the switches' flows and meters of a live window,
+     * carried through kills of the network RM and the GRC (the workload's own early windows may all have failed,
+     * moved or been cancelled by then). Faults are on: a try the faults failed is made again.
+     */
+    private static String anchor(GrcClient client) {
+        for (int attempt = 1; ; attempt++) {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+            CoAllocationRequest r = GrcClient.request(Map.of("s0", 2, "s1", 2), Map.of(), 20,
+                    GrcClient.flexible(now.plusSeconds(30), now.plusSeconds(60), Duration.ofMinutes(30)));
+            r.getAdditionalUser().add(RealGrid.USER);
+            try {
+                String key = client.create(UUID.randomUUID().toString(), r);
+                CoAllocationState state = client.awaitOutcome(key, Duration.ofMinutes(2)).getState();
+                if (state == CoAllocationState.RESERVED || state == CoAllocationState.ACTIVE) {
+                    log.info("realchaos: anchor {} reserved (try {})", key, attempt);
+                    return key;
+                }
+                log.info("realchaos: anchor try {} ended {}", attempt, state);
+            } catch (RuntimeException e) {
+                log.info("realchaos: anchor try {} failed: {}", attempt, e.toString());
+            }
+            if (attempt == 5) {
+                throw new AssertionError("no anchor co-allocation reserved in 5 tries under faults");
+            }
+        }
     }
 
     /** Parts of Reserved or Active co-allocations by RM, and those at the network RM whose window is open now. */
