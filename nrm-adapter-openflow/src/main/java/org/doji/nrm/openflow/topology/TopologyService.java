@@ -53,7 +53,8 @@ public final class TopologyService {
 
     /**
      * Waits (bounded) until discovery has seen {@code expectedSwitches} switches (if positive), every
-     * endpoint's switch, and the link set stayed unchanged for {@code quiet}. No-op with a topology file.
+     * endpoint's switch, and the connected switches and the link set stayed unchanged for {@code quiet}. No-op with
+     * a topology file.
      */
     public Topology awaitDiscovery(int expectedSwitches, Duration quiet, Duration timeout, Clock clock) {
         if (fromFile != null) {
@@ -61,12 +62,16 @@ public final class TopologyService {
         }
         Instant deadline = clock.instant().plus(timeout);
         int lastLinks = -1;
+        int lastSwitches = -1;
         Instant stableSince = clock.instant();
         while (clock.instant().isBefore(deadline)) {
             Set<Long> connected = client.connectedSwitches();
             int links = discovery.links().size();
-            if (links != lastLinks) {
+            // a switch that connects late is probed, and its links are waited for from then on: quiet measured
+            // before it connected would end the wait with none of its links
+            if (links != lastLinks || connected.size() != lastSwitches) {
                 lastLinks = links;
+                lastSwitches = connected.size();
                 stableSince = clock.instant();
                 discovery.probeAll();
             }
