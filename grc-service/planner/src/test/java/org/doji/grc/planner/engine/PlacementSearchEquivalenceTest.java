@@ -86,6 +86,29 @@ class PlacementSearchEquivalenceTest {
         assertThat(checked[0]).isGreaterThan(60);
     }
 
+    @Test
+    void withTheRoutingProgramTiesGoToTheFirstPlacementInSiteOrderOnLoadedReferenceRequests() {
+        List<String> problems = new ArrayList<>();
+        int[] checked = new int[1];
+        long[] solves = new long[1];
+        for (int n = 3; n <= 4; n++) {
+            for (long seed = 0; seed < 40; seed++) {
+                // after 0 nodes: every routing that needs a search is solved by the integer program (fast-exact's path)
+                if (compareWithEnumeration(LoadedReference.generate(n, seed, 0.8), problems, p -> {
+                    PlacementSearch search = new PlacementSearch(p, Deadline.none(), new RouteMip(p), 0);
+                    SlotSolution s = search.run();
+                    solves[0] += search.mipSolves();
+                    return s;
+                })) {
+                    checked[0]++;
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(checked[0]).isGreaterThan(30);
+        assertThat(solves[0]).as("routings solved by the program").isGreaterThan(20);
+    }
+
     /** Whether the instance has a plan; a mismatch goes to {@code problems}. */
     private static boolean compareWithLegacy(Instance in, List<String> problems) {
         SlotProblem p = in.compile();
@@ -106,12 +129,17 @@ class PlacementSearchEquivalenceTest {
 
     /** Whether the instance was small enough to enumerate and had a plan; a mismatch goes to {@code problems}. */
     private static boolean compareWithEnumeration(Instance in, List<String> problems) {
+        return compareWithEnumeration(in, problems, p -> new PlacementSearch(p, Deadline.none()).run());
+    }
+
+    private static boolean compareWithEnumeration(Instance in, List<String> problems,
+                                                  java.util.function.Function<SlotProblem, SlotSolution> search) {
         SlotProblem p = in.compile();
         if (p.precheckFailure != null || placements(p) > 20_000) {
             return false;
         }
         Enumeration all = new Enumeration(p);
-        SlotSolution s = new PlacementSearch(p, Deadline.none()).run();
+        SlotSolution s = search.apply(p);
         if (all.first == null) {
             if (s.feasible()) {
                 problems.add(in.name() + ": the search found a plan where no placement can be routed");
