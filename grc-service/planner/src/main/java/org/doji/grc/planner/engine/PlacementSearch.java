@@ -58,12 +58,17 @@ final class PlacementSearch {
      *                 then {@link #MIP_ROUTER_BUDGETS}
      */
     PlacementSearch(SlotProblem p, Deadline deadline, RouteMip mip, long mipAfter) {
+        this(p, deadline, mip, mipAfter, mip == null ? ROUTER_BUDGETS : MIP_ROUTER_BUDGETS);
+    }
+
+    /** With other router passes (tests: one uncapped pass, so that every routing meets the integer program). */
+    PlacementSearch(SlotProblem p, Deadline deadline, RouteMip mip, long mipAfter, long[] budgets) {
         this.p = p;
         this.deadline = deadline;
         this.net = new Network(p);
         this.distances = new DistanceCache(net);
         this.router = new Router(net, distances, deadline, mip, mipAfter);
-        this.budgets = mip == null ? ROUTER_BUDGETS : MIP_ROUTER_BUDGETS;
+        this.budgets = budgets.clone();
         this.packing = new EndpointPacking(net);
         siteOf = new int[p.nReq];
         Arrays.fill(siteOf, -1);
