@@ -80,6 +80,8 @@ final class DemandReport {
                         + " the empty-grid probes, %d in the runs; requests that failed with a cut slot (success could be"
                         + " higher by at most these): %d", s.planning().searchStepLimit(), probeCut,
                 result.allRuns().stream().flatMap(r -> r.outcomes().stream()).mapToLong(Outcome::slotsCut).sum(), failedAfterCut);
+        line(out, "routings solved as integer programs (SCIP; exact, where the route search grew past its node count): %d in"
+                + " the runs", result.allRuns().stream().mapToLong(Simulation.Run::routingPrograms).sum());
         lowLevelFeasibility(out, result);
     }
 

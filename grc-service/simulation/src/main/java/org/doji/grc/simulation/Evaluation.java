@@ -146,8 +146,9 @@ public final class Evaluation {
         Run run = new Simulation(s).run(interval, booking, setting, requests, observer, say);
         long reserved = run.outcomes().stream().filter(Simulation.Outcome::reserved).count();
         long cut = run.outcomes().stream().mapToLong(Simulation.Outcome::slotsCut).sum();
-        say.accept(String.format(java.util.Locale.ROOT, "%s: %d of %d reserved, %d slot searches cut by the step limit, %.1f s"
-                + " (%.1f s CPU)", label, reserved, requests.size(), cut, (System.nanoTime() - s0) / 1e9,
+        say.accept(String.format(java.util.Locale.ROOT, "%s: %d of %d reserved, %d slot searches cut by the step limit, %d"
+                + " routings solved as integer programs, %.1f s (%.1f s CPU)", label, reserved, requests.size(), cut,
+                run.routingPrograms(), (System.nanoTime() - s0) / 1e9,
                 (CPU.getCurrentThreadCpuTime() - c0) / 1e9));
         return run;
     }

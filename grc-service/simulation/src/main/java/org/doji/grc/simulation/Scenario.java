@@ -228,8 +228,8 @@ public record Scenario(String name, String description, @DefaultValue("1") long 
      * load; every slot it cuts is reported); {@code tie-break}: the order of the RMs, which decides between plans
      * of equal cost.
      */
-    public record Planning(@DefaultValue("10") int slots, @DefaultValue("5") int maxPlans, @DefaultValue("fast") String engine,
-                           @DefaultValue("EARLIEST") Policy policy, @DefaultValue("200000") long searchStepLimit,
+    public record Planning(@DefaultValue("10") int slots, @DefaultValue("5") int maxPlans, @DefaultValue("fast-exact") String engine,
+                           @DefaultValue("EARLIEST") Policy policy, @DefaultValue("1000000000000") long searchStepLimit,
                            @DefaultValue("RM_ORDER") TieBreak tieBreak) {
         public Planning {
             if (slots < 1) {

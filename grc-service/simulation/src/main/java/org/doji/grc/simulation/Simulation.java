@@ -58,8 +58,12 @@ public final class Simulation {
         }
     }
 
-    /** One experiment's outcomes, in arrival order. */
-    public record Run(int intervalMinutes, Scenario.Booking.Mode booking, Setting setting, List<Outcome> outcomes, int ticks) {
+    /**
+     * One experiment's outcomes, in arrival order; {@code routingPrograms}: routings the planner solved as integer
+     * programs because their search grew too long (exact either way).
+     */
+    public record Run(int intervalMinutes, Scenario.Booking.Mode booking, Setting setting, List<Outcome> outcomes, int ticks,
+                      long routingPrograms) {
         public Run {
             outcomes = List.copyOf(outcomes);
         }
@@ -130,7 +134,7 @@ public final class Simulation {
         }
         java.util.Set<Integer> lost = failures.lostRequests();
         List<Outcome> marked = outcomes.stream().map(o -> lost.contains(o.request().id()) ? o.lostToLinkFailure() : o).toList();
-        return new Run(intervalMinutes, booking, setting, marked, ticks);
+        return new Run(intervalMinutes, booking, setting, marked, ticks, coordinator.routingPrograms());
     }
 
     private static Map<String, org.doji.rm.model.ResourceInventory> descriptions(ReferenceGrid grid) {

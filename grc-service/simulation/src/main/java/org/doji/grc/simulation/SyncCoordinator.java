@@ -14,6 +14,7 @@ import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.PlanningOutcome;
 import org.doji.grc.planner.Planner;
 import org.doji.grc.planner.engine.EngineRegistry;
+import org.doji.grc.planner.engine.FastEngine;
 import org.doji.grc.planner.model.AdminPolicy;
 import org.doji.grc.planner.model.PlannerSettings;
 import org.doji.grc.planning.CandidateSlots;
@@ -48,6 +49,8 @@ final class SyncCoordinator {
     private final Map<String, ResourceManager> rms;
     private final Map<String, ResourceInventory> descriptions = new LinkedHashMap<>();
     private final PlanningStrategy planner;
+    private final EngineRegistry engines = EngineRegistry.withDefaults();
+    private final String engine;
     private final PlanAttempts attempts;
     private final int slots;
 
@@ -74,7 +77,8 @@ final class SyncCoordinator {
         // an ordered map (the registry's describeAll is unordered): the planner's tie-breaks follow it
         this.rms.forEach((id, rm) -> descriptions.put(id, rm.describe(ReferenceGrid.GRC)));
         // the per-slot limit is counted in search steps, not wall time: the same on any machine, and reported when hit
-        this.planner = new IntegerProgramPlanner(new Planner(EngineRegistry.withDefaults(),
+        this.engine = planning.engine();
+        this.planner = new IntegerProgramPlanner(new Planner(engines,
                 new PlannerSettings(slots, planning.engine(), AdminPolicy.NONE, Duration.ofNanos(planning.searchStepLimit() * 1000)),
                 Runnable::run, new SearchStepClock(Workload.T0)));
         RmDirectory directory = RmDirectory.inProcess(this.rms, "in-process:", id -> descriptions.get(id).holdTimeout());
@@ -85,6 +89,11 @@ final class SyncCoordinator {
                 clock, Duration.ofMillis(200), Duration.ofSeconds(30), d -> { });
         this.attempts = new PlanAttempts(new InlineRun(transactions, Duration.ZERO), clock, planning.maxPlans(), Duration.ofMinutes(1),
                 CoordinationListener.NONE);
+    }
+
+    /** Routings the planner's engine solved as integer programs so far ({@code fast-exact}; 0 for other engines). */
+    long routingPrograms() {
+        return engines.get(engine) instanceof FastEngine fast ? fast.mipSolves() : 0;
     }
 
     /** Plans and, if any plan can be held everywhere, reserves {@code request} for {@code user}. */

@@ -23,7 +23,8 @@ public final class EngineRegistry {
     public static final long MIP_TIME_LIMIT_MS = 60_000;
 
     /**
-     * A registry with "fast", "ortools" (SCIP), "ortools-cpsat", "greedy" (a heuristic, not exact) and, when glpk-java
+     * A registry with "fast", "fast-exact" (the same, routings too hard to enumerate solved by SCIP: not bounded in
+     * time), "ortools" (SCIP), "ortools-cpsat", "greedy" (a heuristic, not exact) and, when glpk-java
      * is present, "glpk".
      */
     public static EngineRegistry withDefaults() {
@@ -34,6 +35,7 @@ public final class EngineRegistry {
     public static EngineRegistry withDefaults(long mipTimeLimitMs) {
         EngineRegistry r = new EngineRegistry();
         r.register(FastEngine.NAME, FastEngine::new);
+        r.register(FastEngine.EXACT_NAME, () -> new FastEngine(FastEngine.EXACT_NAME, FastEngine.EXACT_MIP_AFTER));
         r.register(GreedyEngine.NAME, GreedyEngine::new);
         r.register(OrToolsEngine.NAME, () -> new OrToolsEngine("SCIP", OrToolsEngine.NAME, mipTimeLimitMs));
         r.register(OrToolsEngine.NAME + "-cpsat",

@@ -49,11 +49,26 @@ final class PlacementSearch {
     private int[][] bestRoutes;
 
     PlacementSearch(SlotProblem p, Deadline deadline) {
+        this(p, deadline, null, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param mip      when not null, the last pass hands each routing whose search grows past {@code mipAfter} nodes to
+     *                 this integer program ({@link Router}), so that pass is exact without enumerating: the passes are
+     *                 then {@link #MIP_ROUTER_BUDGETS}
+     */
+    PlacementSearch(SlotProblem p, Deadline deadline, RouteMip mip, long mipAfter) {
+        this(p, deadline, mip, mipAfter, mip == null ? ROUTER_BUDGETS : MIP_ROUTER_BUDGETS);
+    }
+
+    /** With other router passes (tests: one uncapped pass, so that every routing meets the integer program). */
+    PlacementSearch(SlotProblem p, Deadline deadline, RouteMip mip, long mipAfter, long[] budgets) {
         this.p = p;
         this.deadline = deadline;
         this.net = new Network(p);
         this.distances = new DistanceCache(net);
-        this.router = new Router(net, distances, deadline);
+        this.router = new Router(net, distances, deadline, mip, mipAfter);
+        this.budgets = budgets.clone();
         this.packing = new EndpointPacking(net);
         siteOf = new int[p.nReq];
         Arrays.fill(siteOf, -1);
@@ -90,9 +105,12 @@ final class PlacementSearch {
      * next pass's placements and routings much harder. A pass in which no routing hit its cap is exact.
      */
     private static final long[] ROUTER_BUDGETS = {200, 5_000, 100_000, Long.MAX_VALUE};
+    /** With the integer program the last pass is not enumerated out, so there is no need for a third capped pass. */
+    private static final long[] MIP_ROUTER_BUDGETS = {200, 5_000, Long.MAX_VALUE};
+    private final long[] budgets;
 
     SlotSolution run() {
-        for (long budget : ROUTER_BUDGETS) {
+        for (long budget : budgets) {
             router.budget(budget);
             dfs(0);
             if (!router.truncated() || deadline.passed()) {
@@ -113,6 +131,11 @@ final class PlacementSearch {
         double objective = SlotSolution.objectiveOf(p, bestSites, bestRoutes);
         return cut ? SlotSolution.incumbent(bestSites, bestRoutes, objective)
                 : SlotSolution.optimal(bestSites, bestRoutes, objective);
+    }
+
+    /** Routing problems the last pass handed to the integer program. */
+    long mipSolves() {
+        return router.mipSolves();
     }
 
     private boolean pruned(double bound) {

@@ -1,7 +1,10 @@
 package org.doji.grc.planner.engine;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.doji.grc.planner.problem.SlotProblem;
 
@@ -14,7 +17,9 @@ import org.doji.grc.planner.problem.SlotProblem;
  * <p>When bandwidth binds (many links competing for few paths), a placement whose links cannot fit the capacity of a
  * site's paths or of some cut ({@link CutCheck}) is rejected before the search: that search would
  * otherwise have to enumerate every combination of routes to prove it. The search may be capped in
- * nodes ({@link #budget}) and stops at the deadline, returning its best routing so far.
+ * nodes ({@link #budget}) and stops at the deadline, returning its best routing so far. With a {@link RouteMip}, an
+ * uncapped call whose search grows past {@code mipAfter} nodes is solved as an integer program instead, which proves
+ * its optimum without enumerating.
  */
 final class Router {
     private static final double EPS = 1e-9;
@@ -43,8 +48,18 @@ final class Router {
     private final int[] restFrom;
     private final int[] restTo;
     private final long[] restBw;
+    private final RouteMip mip;
+    private final long mipAfter;
+    private long mipSolves;
 
     Router(Network net, DistanceCache full, Deadline deadline) {
+        this(net, full, deadline, null, Long.MAX_VALUE);
+    }
+
+    /** @param mip the exact fallback of uncapped calls that search more than {@code mipAfter} nodes (null: none) */
+    Router(Network net, DistanceCache full, Deadline deadline, RouteMip mip, long mipAfter) {
+        this.mip = mip;
+        this.mipAfter = mipAfter;
         this.net = net;
         this.full = full;
         this.deadline = deadline;
@@ -106,7 +121,7 @@ final class Router {
             truncated = true;
             return null;
         }
-        int[][] routes = routeAnew(limit);
+        int[][] routes = mip != null && nodeBudget == Long.MAX_VALUE ? routeOrSolve(limit) : routeAnew(limit);
         if (!deadline.passed()) {
             if (nodes > nodeBudget) {
                 if (routes == null) {
@@ -119,6 +134,29 @@ final class Router {
             }
         }
         return routes;
+    }
+
+    /** The search capped at {@code mipAfter} nodes; past the cap, the integer program decides. */
+    private int[][] routeOrSolve(double limit) {
+        boolean before = truncated;
+        nodeBudget = mipAfter;
+        int[][] routes = routeAnew(limit);
+        nodeBudget = Long.MAX_VALUE;
+        if (nodes > mipAfter && !deadline.passed()) {
+            truncated = before;
+            nodes = 0;
+            mipSolves++;
+            routes = mip.solve(from, to, limit);
+            if (routes != null) {
+                bestCost = mip.cost();
+            }
+        }
+        return routes;
+    }
+
+    /** Routing problems handed to the integer program so far. */
+    long mipSolves() {
+        return mipSolves;
     }
 
     private int[][] routeAnew(double limit) {
@@ -175,7 +213,7 @@ final class Router {
         int l = order[t];
         PathEnumerator paths = new PathEnumerator(net, l, from[l], to[l], residual, bestCost - soFar - restBound[t + 1],
                 heap, full, deadline);
-        java.util.List<java.util.BitSet> explored = new java.util.ArrayList<>();
+        List<BitSet> explored = new ArrayList<>();
         for (int[] path = paths.next(); path != null; path = paths.next()) {
             // every path counts: dominated ones are skipped without recursion, and there can be millions
             if (deadline.expired() || ++nodes > nodeBudget) {
@@ -258,15 +296,15 @@ final class Router {
      * its contested paths: whatever the remaining links can do after it, they can do after the
      * earlier one. Paths that differ only on uncontested paths collapse into one branch.
      */
-    private boolean dominated(int[] path, java.util.List<java.util.BitSet> explored) {
-        java.util.BitSet mine = new java.util.BitSet(p.nPaths);
+    private boolean dominated(int[] path, List<BitSet> explored) {
+        BitSet mine = new BitSet(p.nPaths);
         for (int arc : path) {
             if (contested[arc >> 1]) {
                 mine.set(arc >> 1);
             }
         }
-        for (java.util.BitSet e : explored) {
-            java.util.BitSet extra = (java.util.BitSet) e.clone();
+        for (BitSet e : explored) {
+            BitSet extra = (BitSet) e.clone();
             extra.andNot(mine);
             if (extra.isEmpty()) {
                 return true;

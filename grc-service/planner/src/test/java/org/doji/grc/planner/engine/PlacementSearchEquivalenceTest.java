@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class PlacementSearchEquivalenceTest {
     private static final double TOLERANCE = 1e-9;
+    /** Route search nodes per placement the enumeration may spend before an instance is left out as too hard for it. */
+    private static final long ENUMERATION_CAP = 20_000;
 
     @Test
     void theSearchFindsTheOldSearchsOptimumOnTheCorpus() {
@@ -86,6 +88,30 @@ class PlacementSearchEquivalenceTest {
         assertThat(checked[0]).isGreaterThan(60);
     }
 
+    @Test
+    void withTheRoutingProgramTiesGoToTheFirstPlacementInSiteOrderOnLoadedReferenceRequests() {
+        List<String> problems = new ArrayList<>();
+        int[] checked = new int[1];
+        long[] solves = new long[1];
+        for (int n = 4; n <= 5; n++) {
+            for (long seed = 0; seed < 30; seed++) {
+                // one uncapped pass, the program after 0 nodes: every routing that needs a search goes to SCIP
+                if (compareWithEnumeration(LoadedReference.generate(n, seed, 1.0), problems, ENUMERATION_CAP, p -> {
+                    PlacementSearch search = new PlacementSearch(p, Deadline.none(), new RouteMip(p), 0,
+                            new long[] {Long.MAX_VALUE});
+                    SlotSolution s = search.run();
+                    solves[0] += search.mipSolves();
+                    return s;
+                })) {
+                    checked[0]++;
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(checked[0]).isGreaterThan(30);
+        assertThat(solves[0]).as("routings solved by the program").isGreaterThan(20);
+    }
+
     /** Whether the instance has a plan; a mismatch goes to {@code problems}. */
     private static boolean compareWithLegacy(Instance in, List<String> problems) {
         SlotProblem p = in.compile();
@@ -106,12 +132,21 @@ class PlacementSearchEquivalenceTest {
 
     /** Whether the instance was small enough to enumerate and had a plan; a mismatch goes to {@code problems}. */
     private static boolean compareWithEnumeration(Instance in, List<String> problems) {
+        return compareWithEnumeration(in, problems, Long.MAX_VALUE, p -> new PlacementSearch(p, Deadline.none()).run());
+    }
+
+    /** As above; instances where the enumeration's routing of some placement passes {@code routerCap} nodes are left out. */
+    private static boolean compareWithEnumeration(Instance in, List<String> problems, long routerCap,
+                                                  java.util.function.Function<SlotProblem, SlotSolution> search) {
         SlotProblem p = in.compile();
         if (p.precheckFailure != null || placements(p) > 20_000) {
             return false;
         }
-        Enumeration all = new Enumeration(p);
-        SlotSolution s = new PlacementSearch(p, Deadline.none()).run();
+        Enumeration all = new Enumeration(p, routerCap);
+        if (all.incomplete) {
+            return false;
+        }
+        SlotSolution s = search.apply(p);
         if (all.first == null) {
             if (s.feasible()) {
                 problems.add(in.name() + ": the search found a plan where no placement can be routed");
@@ -150,9 +185,12 @@ class PlacementSearchEquivalenceTest {
         private final List<Double> costs = new ArrayList<>();
         double least = Double.POSITIVE_INFINITY;
         int[] first;
+        private final long routerCap;
+        boolean incomplete;
 
-        Enumeration(SlotProblem p) {
+        Enumeration(SlotProblem p, long routerCap) {
             this.p = p;
+            this.routerCap = routerCap;
             this.net = new Network(p);
             int[] degree = new int[p.nReq];
             for (int l = 0; l < p.nLinks; l++) {
@@ -175,9 +213,15 @@ class PlacementSearchEquivalenceTest {
         }
 
         private void visit(int depth) {
+            if (incomplete) {
+                return;
+            }
             if (depth == p.nReq) {
                 Router router = new Router(net, new DistanceCache(net), Deadline.none());
-                if (router.route(siteOf, Double.POSITIVE_INFINITY) != null) {
+                router.budget(routerCap);
+                int[][] routes = router.route(siteOf, Double.POSITIVE_INFINITY);
+                incomplete |= router.truncated();
+                if (routes != null) {
                     double x = 0;
                     for (int j = 0; j < p.nReq; j++) {
                         x += p.placementCost(j, siteOf[j]);
