@@ -6,10 +6,9 @@ import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPSolverParameters;
 import com.google.ortools.linearsolver.MPVariable;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import org.doji.grc.planner.problem.MipFormulation;
 import org.doji.grc.planner.problem.SlotProblem;
 
 /**
@@ -131,41 +130,9 @@ final class RouteMip {
                     }
                 }
             }
-            routes[l] = simplePath(arcs, from[l], to[l]);
+            routes[l] = MipFormulation.simplePath(p, arcs, from[l], to[l]);
         }
         return routes;
-    }
-
-    private int[] simplePath(List<Integer> arcs, int from, int to) {
-        int[] via = new int[p.nVertices];
-        Arrays.fill(via, -1);
-        boolean[] seen = new boolean[p.nVertices];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(from);
-        seen[from] = true;
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            for (int arc : arcs) {
-                int h = p.arcHead(arc);
-                if (p.arcTail(arc) == v && !seen[h]) {
-                    seen[h] = true;
-                    via[h] = arc;
-                    queue.add(h);
-                }
-            }
-        }
-        if (!seen[to]) {
-            throw new IllegalStateException("routing MIP returned flow without a route " + from + "->" + to);
-        }
-        List<Integer> rev = new ArrayList<>();
-        for (int v = to; v != from; v = p.arcTail(via[v])) {
-            rev.add(via[v]);
-        }
-        int[] path = new int[rev.size()];
-        for (int i = 0; i < path.length; i++) {
-            path[i] = rev.get(rev.size() - 1 - i);
-        }
-        return path;
     }
 
     /**

@@ -170,13 +170,16 @@ public final class MipFormulation {
                     }
                 }
             }
-            routes[l] = simplePath(arcs, siteOf[p.linkO[l]], siteOf[p.linkP[l]]);
+            routes[l] = simplePath(p, arcs, siteOf[p.linkO[l]], siteOf[p.linkP[l]]);
         }
         return SlotSolution.optimal(siteOf, routes, SlotSolution.objectiveOf(p, siteOf, routes));
     }
 
-    /** BFS over the chosen arcs; drops zero-cost cycles a solver may add alongside the route. */
-    private int[] simplePath(List<Integer> arcs, int from, int to) {
+    /**
+     * BFS over the arcs a solver chose for one link; drops zero-cost cycles a solver may add alongside the route.
+     * Also the routing program's ({@code engine.RouteMip}).
+     */
+    public static int[] simplePath(SlotProblem p, List<Integer> arcs, int from, int to) {
         int[] via = new int[p.nVertices];
         Arrays.fill(via, -1);
         boolean[] seen = new boolean[p.nVertices];
