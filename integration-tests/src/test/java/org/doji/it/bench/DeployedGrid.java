@@ -10,14 +10,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.GrcProcess;
-import org.doji.rm.app.RmApplication;
+import org.doji.it.faults.TopologyRms;
 import org.doji.rm.testing.RmProcess;
 import org.doji.rm.testing.TestDatabase;
 
@@ -46,28 +43,9 @@ final class DeployedGrid implements AutoCloseable {
     /** Starts the RMs, two at a time (each JVM's start-up takes a core for seconds). */
     static DeployedGrid start(GridTopology topology, Path dir, List<String> jvm) throws Exception {
         DeployedGrid g = new DeployedGrid(dir, jvm);
-        ExecutorService starters = Executors.newFixedThreadPool(2);
-        try {
-            Map<String, Future<RmProcess>> started = new LinkedHashMap<>();
-            for (GridTopology.RmDef def : topology.rms()) {
-                List<String> args = new ArrayList<>();
-                def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
-                args.addAll(List.of("--doji.rm.id=" + def.id(), "--logging.level.org.doji=WARN",
-                        "--management.endpoints.web.exposure.include=health"));
-                RmProcess p = new RmProcess(RmApplication.class.getName(), jvm, dir.resolve(def.id()),
-                        dir.resolve(def.id() + ".log"), args);
-                started.put(def.id(), starters.submit(p::start));
-            }
-            for (var e : started.entrySet()) {
-                g.rms.put(e.getKey(), e.getValue().get());
-            }
-            return g;
-        } catch (Exception | Error e) {
-            g.close();
-            throw e;
-        } finally {
-            starters.shutdownNow();
-        }
+        g.rms.putAll(TopologyRms.start(topology, jvm, dir, List.of("--logging.level.org.doji=WARN",
+                "--management.endpoints.web.exposure.include=health")));
+        return g;
     }
 
     /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */

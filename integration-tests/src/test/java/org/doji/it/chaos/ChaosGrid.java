@@ -16,6 +16,7 @@ import org.doji.grc.demo.GridTopology;
 import org.doji.it.faults.FaultProxy;
 import org.doji.it.faults.GrcProcess;
 import org.doji.it.faults.RmFleet;
+import org.doji.it.faults.TopologyRms;
 import org.doji.rm.app.RmApplication;
 import org.doji.rm.kernel.ReservationKernel;
 import org.doji.rm.model.ReservationView;
@@ -139,23 +140,10 @@ public final class ChaosGrid implements AutoCloseable {
     }
 
     private void startRms(long seed, double faultRate) throws Exception {
-        ExecutorService starters = Executors.newFixedThreadPool(2);
-        try {
-            Map<String, Future<RmProcess>> started = new LinkedHashMap<>();
-            for (GridTopology.RmDef def : topology.rms()) {
-                List<String> args = new ArrayList<>();
-                def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
-                args.addAll(List.of("--doji.rm.id=" + def.id(), "--doji.rm.hold-timeout=" + HOLD,
-                        "--doji.rm.tick-interval=PT0.5S", "--management.endpoints.web.exposure.include=health"));
-                RmProcess p = new RmProcess(RmApplication.class.getName(), dir.resolve(def.id()), dir.resolve(def.id() + ".log"), args);
-                started.put(def.id(), starters.submit(p::start));
-            }
-            for (var e : started.entrySet()) {
-                rms.put(e.getKey(), e.getValue().get());
-                proxied(e.getKey(), rms.get(e.getKey()).url(), seed, faultRate);
-            }
-        } finally {
-            starters.shutdownNow();
+        rms.putAll(TopologyRms.start(topology, List.of(), dir, List.of("--doji.rm.hold-timeout=" + HOLD,
+                "--doji.rm.tick-interval=PT0.5S", "--management.endpoints.web.exposure.include=health")));
+        for (var e : rms.entrySet()) {
+            proxied(e.getKey(), e.getValue().url(), seed, faultRate);
         }
     }
 
