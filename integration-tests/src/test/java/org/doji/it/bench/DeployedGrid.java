@@ -54,7 +54,7 @@ final class DeployedGrid implements AutoCloseable {
                 def.properties().forEach((k, v) -> args.add("--" + k + "=" + v));
                 args.addAll(List.of("--doji.rm.id=" + def.id(), "--logging.level.org.doji=WARN",
                         "--management.endpoints.web.exposure.include=health"));
-                RmProcess p = new RmProcess(RmApplication.class.getName(), jvm, dir.resolve(def.id()),
+                RmProcess p = new RmProcess(RmApplication.class.getName(), rmJvm(jvm, def.id()), dir.resolve(def.id()),
                         dir.resolve(def.id() + ".log"), args);
                 started.put(def.id(), starters.submit(p::start));
             }
@@ -68,6 +68,21 @@ final class DeployedGrid implements AutoCloseable {
         } finally {
             starters.shutdownNow();
         }
+    }
+
+    /**
+     * The RM's JVM flags: {@code jvm}, plus {@code bench.rm-jvm} for the RMs named in {@code bench.rm-jvm-ids} (e.g.
+     * {@code -XX:StartFlightRecording=...,filename=%id.jfr} to profile one RM; {@code %id} becomes the RM's id).
+     */
+    private static List<String> rmJvm(List<String> jvm, String id) {
+        String more = System.getProperty("bench.rm-jvm", "");
+        List<String> ids = Arrays.asList(System.getProperty("bench.rm-jvm-ids", "").split(","));
+        if (more.isBlank() || !ids.contains(id)) {
+            return jvm;
+        }
+        List<String> flags = new ArrayList<>(jvm);
+        flags.addAll(Arrays.asList(more.replace("%id", id).trim().split("\\s+")));
+        return flags;
     }
 
     /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */
