@@ -192,7 +192,7 @@ public final class DeployedBenchmark {
     private static Path compiled(Path source) throws Exception {
         Path out = source.toAbsolutePath().resolveSibling(source.getFileName() + ".classes");
         java.nio.file.Files.createDirectories(out);
-        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-proc:none",
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-proc:none", "-parameters",
                 "-cp", org.doji.rm.testing.ChildJvm.testClassPath(), "-d", out.toString(), source.toString());
         if (rc != 0) {
             throw new IllegalStateException("cannot compile " + source);
