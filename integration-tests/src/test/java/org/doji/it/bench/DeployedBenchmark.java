@@ -28,7 +28,8 @@ import org.doji.rm.testing.TestDatabase;
  * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after; each variant
  * polling and notified at {@code bench.compare-clients}, 8), medians; an
  * argument {@code source:PATH.java} is not passed on but compiled here, and its classes replace the jars' in that
- * variant's GRC (the code before a change: {@code git show REV:path/To.java > target/before/To.java}).
+ * variant's GRC (the code before a change: {@code git show REV:path/To.java > target/before/To.java}); an argument
+ * {@code jvm:FLAG} is a JVM flag of that variant's GRC, after the others (e.g. {@code jvm:-XX:TieredStopAtLevel=1}).
  *
  * <pre>./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java -Dbench.main=org.doji.it.bench.DeployedBenchmark \
  *     [-Ddoji.test.db=postgresql -Ddoji.test.pg.url=jdbc:postgresql://localhost:5432/doji_deployed]
@@ -114,18 +115,21 @@ public final class DeployedBenchmark {
             for (String[] v : variants) {
                 List<Path> classes = new ArrayList<>();
                 List<String> args = new ArrayList<>();
+                List<String> flags = new ArrayList<>();
                 for (String a : v[1].isEmpty() ? new String[0] : v[1].split("\\s+")) {
                     if (a.startsWith("source:")) {
                         classes.add(compiled(Path.of(a.substring("source:".length()))));
+                    } else if (a.startsWith("jvm:")) {
+                        flags.add(a.substring("jvm:".length()));
                     } else {
                         args.add(a);
                     }
                 }
-                grid.startGrc(classes, args);
+                grid.startGrc(classes, flags, args);
                 warmUp(v[0] + " round " + r + " ");
                 out.println(v[0] + " round " + r + " " + measure.idle(Integer.getInteger("bench.idle-seconds", 10)));
                 for (DeployedLoad.Mode mode : DeployedLoad.Mode.values()) {
-                    DeployedMeasure.Phase p = phase(clients, mode);
+                    DeployedMeasure.Phase p = phase(clients, mode, v[0] + "-" + r + "-");
                     out.println(v[0] + " round " + r + ": " + p.line());
                     by.computeIfAbsent(v[0] + " | " + mode.label(), k -> new ArrayList<>()).add(p);
                 }
@@ -171,16 +175,24 @@ public final class DeployedBenchmark {
     }
 
     private DeployedMeasure.Phase phase(int clients, DeployedLoad.Mode mode) throws Exception {
+        return phase(clients, mode, "");
+    }
+
+    /** A measured run; {@code label} names its flight recordings' dumps (with {@code bench.jfr-dump}). */
+    private DeployedMeasure.Phase phase(int clients, DeployedLoad.Mode mode, String label) throws Exception {
+        java.time.Instant from = java.time.Instant.now();
         DeployedMeasure.Snapshot s0 = measure.snapshot();
         DeployedLoad.Result r = load.run(grid.grcUrl(), clients, Integer.getInteger("bench.seconds", 20), mode);
-        return measure.phase(s0, r, clients, mode.label());
+        DeployedMeasure.Phase p = measure.phase(s0, r, clients, mode.label());
+        grid.dumpRecordings(from, java.time.Instant.now(), label + clients + "-" + mode.label());
+        return p;
     }
 
     /** {@code source} (an earlier version of a class of the reactor) compiled against this class path; its directory. */
     private static Path compiled(Path source) throws Exception {
         Path out = source.toAbsolutePath().resolveSibling(source.getFileName() + ".classes");
         java.nio.file.Files.createDirectories(out);
-        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-proc:none",
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-nowarn", "-proc:none", "-parameters",
                 "-cp", org.doji.rm.testing.ChildJvm.testClassPath(), "-d", out.toString(), source.toString());
         if (rc != 0) {
             throw new IllegalStateException("cannot compile " + source);

@@ -43,18 +43,36 @@ final class DeployedGrid implements AutoCloseable {
     /** Starts the RMs, two at a time (each JVM's start-up takes a core for seconds). */
     static DeployedGrid start(GridTopology topology, Path dir, List<String> jvm) throws Exception {
         DeployedGrid g = new DeployedGrid(dir, jvm);
-        g.rms.putAll(TopologyRms.start(topology, jvm, dir, List.of("--logging.level.org.doji=WARN",
+        g.rms.putAll(TopologyRms.start(topology, id -> rmJvm(jvm, id), dir, List.of("--logging.level.org.doji=WARN",
                 "--management.endpoints.web.exposure.include=health")));
         return g;
     }
 
-    /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */
-    void startGrc(List<String> more) throws Exception {
-        startGrc(List.of(), more);
+    /**
+     * The RM's JVM flags: {@code jvm}, plus {@code bench.rm-jvm} for the RMs named in {@code bench.rm-jvm-ids} (e.g.
+     * {@code -XX:StartFlightRecording=...,filename=%id.jfr} to profile one RM; {@code %id} becomes the RM's id).
+     */
+    private static List<String> rmJvm(List<String> jvm, String id) {
+        String more = System.getProperty("bench.rm-jvm", "");
+        List<String> ids = Arrays.asList(System.getProperty("bench.rm-jvm-ids", "").split(","));
+        if (more.isBlank() || !ids.contains(id)) {
+            return jvm;
+        }
+        List<String> flags = new ArrayList<>(jvm);
+        flags.addAll(Arrays.asList(more.replace("%id", id).trim().split("\\s+")));
+        return flags;
     }
 
-    /** As above with the classes in {@code classPathFirst} replacing the jars' (an earlier version of a class). */
-    void startGrc(List<Path> classPathFirst, List<String> more) throws Exception {
+    /** (Re)starts the GRC on its database with {@code more} Spring arguments; the previous one is stopped first. */
+    void startGrc(List<String> more) throws Exception {
+        startGrc(List.of(), List.of(), more);
+    }
+
+    /**
+     * As above with the classes in {@code classPathFirst} replacing the jars' (an earlier version of a class) and
+     * {@code moreFlags} after the GRC's JVM flags.
+     */
+    void startGrc(List<Path> classPathFirst, List<String> moreFlags, List<String> more) throws Exception {
         stopGrc();
         List<String> args = new ArrayList<>();
         int i = 0;
@@ -74,8 +92,45 @@ final class DeployedGrid implements AutoCloseable {
         if (!moreJvm.isBlank()) {
             flags.addAll(Arrays.asList(moreJvm.trim().split("\\s+")));
         }
+        flags.addAll(moreFlags);
         grc = GrcProcess.startOn(TestDatabase.url(dir.resolve("grc")), dir.resolve("grc-" + ++grcStarts + ".log"),
                 classPathFirst, flags, args, 0);
+    }
+
+    /**
+     * With {@code -Dbench.jfr-dump=DIR}: writes what the flight recordings (started by {@code bench.grc-jvm} and
+     * {@code bench.rm-jvm}) of the GRC and of the RMs of {@code bench.rm-jvm-ids} hold between {@code from} and
+     * {@code to} to DIR/ID-LABEL.jfr ({@code jcmd PID JFR.dump}: the services are killed at the end, which writes
+     * nothing).
+     */
+    void dumpRecordings(java.time.Instant from, java.time.Instant to, String label) throws Exception {
+        String dumpDir = System.getProperty("bench.jfr-dump", "");
+        if (dumpDir.isBlank()) {
+            return;
+        }
+        Map<String, Long> pids = new LinkedHashMap<>();
+        if (System.getProperty("bench.grc-jvm", "").contains("StartFlightRecording")) {
+            pids.put("grc", grc.pid());
+        }
+        if (System.getProperty("bench.rm-jvm", "").contains("StartFlightRecording")) {
+            for (String id : System.getProperty("bench.rm-jvm-ids", "").split(",")) {
+                if (rms.containsKey(id.trim())) {
+                    pids.put(id.trim(), rms.get(id.trim()).pid());
+                }
+            }
+        }
+        java.nio.file.Files.createDirectories(Path.of(dumpDir));
+        for (var e : pids.entrySet()) {
+            Path file = Path.of(dumpDir, e.getKey() + "-" + label + ".jfr").toAbsolutePath();
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    String.valueOf(e.getValue()), "JFR.dump", "begin=" + from.truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+                    "end=" + to.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), "filename=" + file)
+                    .redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0 || !java.nio.file.Files.exists(file)) {
+                System.out.println("JFR.dump of " + e.getKey() + " failed: " + said.strip());
+            }
+        }
     }
 
     void stopGrc() {

@@ -140,7 +140,7 @@ public final class ChaosGrid implements AutoCloseable {
     }
 
     private void startRms(long seed, double faultRate) throws Exception {
-        rms.putAll(TopologyRms.start(topology, List.of(), dir, List.of("--doji.rm.hold-timeout=" + HOLD,
+        rms.putAll(TopologyRms.start(topology, id -> List.of(), dir, List.of("--doji.rm.hold-timeout=" + HOLD,
                 "--doji.rm.tick-interval=PT0.5S", "--management.endpoints.web.exposure.include=health")));
         for (var e : rms.entrySet()) {
             proxied(e.getKey(), e.getValue().url(), seed, faultRate);

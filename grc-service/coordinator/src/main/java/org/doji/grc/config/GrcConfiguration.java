@@ -181,7 +181,8 @@ public class GrcConfiguration {
     public NotificationDelivery grcNotificationDelivery(
             NotificationRepository notifications,
             SubscriptionRepository subscriptions, PlatformTransactionManager tx, Clock clock,
-            GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls, UserStore users) {
+            GrcProperties props, ConsumerAddress consumer, ExecutorService grcRmCalls, UserStore users,
+            ReplicaLocks grcReplicaLocks) {
         // the public base address (from the notification consumer's): the EPRs a notification carries live under it
         Supplier<String> services = () -> {
             String notify = consumer.get();
@@ -189,7 +190,9 @@ public class GrcConfiguration {
         };
         return new NotificationDelivery(notifications, subscriptions, new TransactionTemplate(tx),
                 clock, props.notifications().settings(users.enabled()), new WsnNotificationChannel(props.id(),
-                        services, new NotificationSender(grcRmCalls)));
+                        services, new NotificationSender(grcRmCalls)),
+                // one round at a time (grcNotificationRounds' one thread): only other processes need the claims
+                grcReplicaLocks.acrossProcesses());
     }
 
     /** One delivery round every tick, and one as soon as a change committed notifications (the outbox's nudge). */

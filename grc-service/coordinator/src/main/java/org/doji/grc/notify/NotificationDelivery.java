@@ -21,6 +21,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * retried with doubling backoff; the later ones of its subscription wait for it, so each consumer sees its
  * notifications in order. Delivery only reads subscriptions and writes the outbox: it never changes a
  * co-allocation. At least once: a GRC that dies between sending and deleting sends again after its restart.
+ *
+ * <p>The claim is a database write (and, on H2, a forced commit) per notification, there only to keep other senders
+ * away. When no other process can reach the database (an embedded H2 file: {@code claimInDatabase} false) the only
+ * other sender would be another round of this process, and the rounds run one at a time (one thread), so the claim
+ * is skipped: a due notification is sent as read. Nothing is acknowledged on the claim, and losing one in a crash
+ * is what its lapse does anyway (the notification is sent again).
  */
 public class NotificationDelivery {
 
@@ -32,11 +38,25 @@ public class NotificationDelivery {
     private final Clock clock;
     private final NotificationSettings settings;
     private final NotificationChannel channel;
+    private final boolean claimInDatabase;
     private volatile Instant nextSweep = Instant.MIN;
 
+    /** Claims each notification in the database before it is sent (replicas may share the database). */
     public NotificationDelivery(NotificationRepository notifications, SubscriptionRepository subscriptions,
                                 TransactionTemplate tx, Clock clock, NotificationSettings settings,
                                 NotificationChannel channel) {
+        this(notifications, subscriptions, tx, clock, settings, channel, true);
+    }
+
+    /**
+     * @param claimInDatabase whether other processes may send from this outbox too (claims written before each send);
+     *                        false only if this process alone reaches the database and calls {@link #deliverDue} from
+     *                        one thread at a time
+     */
+    public NotificationDelivery(NotificationRepository notifications, SubscriptionRepository subscriptions,
+                                TransactionTemplate tx, Clock clock, NotificationSettings settings,
+                                NotificationChannel channel, boolean claimInDatabase) {
+        this.claimInDatabase = claimInDatabase;
         this.notifications = notifications;
         this.subscriptions = subscriptions;
         this.tx = tx;
@@ -58,7 +78,7 @@ public class NotificationDelivery {
                 waiting.add(sub); // an older one of this subscription waits for its retry: keep the order
                 continue;
             }
-            Optional<NotificationRecord> claimed = claim(due.getId(), now);
+            Optional<NotificationRecord> claimed = claimInDatabase ? claim(due.getId(), now) : Optional.of(due);
             if (claimed.isEmpty()) {
                 waiting.add(sub);
                 continue;

@@ -171,6 +171,57 @@ class NotificationDeliveryTest {
         assertThat(sent).containsExactly(a + " Reserved");
     }
 
+    /** A delivery of a GRC whose database no other process reaches (claims in this JVM only). */
+    private NotificationDelivery alone(NotificationChannel channel) {
+        return new NotificationDelivery(notifications, subscriptions, tx, clock, SETTINGS, channel, false);
+    }
+
+    @Test
+    void aGrcAloneOnItsDatabaseSendsWithoutWritingAClaimAndStillForgetsOnlyWhatWasTaken() {
+        String a = subscription("http://a/", null, null);
+        String b = subscription("http://b/", null, null);
+        queue(a, CoAllocationState.Reserving, CoAllocationState.Reserved);
+        queue(b, CoAllocationState.Reserving);
+        down.add("http://b/");
+        List<String> storedWhileSending = new ArrayList<>();
+        NotificationDelivery alone = alone(n -> {
+            NotificationRecord stored = notifications.findById(n.id()).orElseThrow();
+            storedWhileSending.add(stored.getAttempts() + " " + stored.getNextAttempt());
+            if (down.contains(n.consumer().address())) {
+                throw new IOException("Connection refused");
+            }
+            sent.add(n.subscriptionId() + " " + n.state());
+        });
+        assertThat(alone.deliverDue()).isEqualTo(2);
+        assertThat(sent).containsExactly(a + " Reserving", a + " Reserved");
+        assertThat(storedWhileSending).as("no claim written before a send: each row as queued")
+                .containsOnly("0 " + clock.instant());
+        NotificationRecord refused = notifications.findAll().stream().findFirst().orElseThrow();
+        assertThat(notifications.count()).as("only the refused one is left").isEqualTo(1);
+        assertThat(refused.getAttempts()).isEqualTo(1);
+        assertThat(alone.deliverDue()).as("not before its backoff").isZero();
+        down.clear();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(alone.deliverDue()).isEqualTo(1);
+        assertThat(notifications.count()).isZero();
+    }
+
+    @Test
+    void aGrcAloneThatDiedMidwaySendsAgainAtOnceAfterItsRestart() {
+        String a = subscription("http://a/", null, null);
+        queue(a, CoAllocationState.Reserved);
+        try {
+            alone(n -> {
+                throw new Killed();
+            }).deliverDue();
+        } catch (Killed expected) {
+            // as a kill -9 would leave it: sent perhaps, not deleted
+        }
+        assertThat(alone(n -> sent.add(n.subscriptionId() + " " + n.state())).deliverDue())
+                .as("no claim of the dead process holds it back").isEqualTo(1);
+        assertThat(sent).containsExactly(a + " Reserved");
+    }
+
     @Test
     void whatOneGrcCouldNotDeliverTheNextOneDeliversAfterARestart() {
         String a = subscription("http://a/", null, null);
