@@ -24,6 +24,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class RestartableRm implements AutoCloseable {
 
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final Class<?> application;
     private final Map<String, Object> properties;
     private final ApplicationContextInitializer<ConfigurableApplicationContext> initializer;
@@ -110,13 +112,23 @@ public final class RestartableRm implements AutoCloseable {
         }
     }
 
-    /** A port free now (the server binds it at every start, so the RM's address stays the same across restarts). */
+    /**
+     * A port free now and never handed out before in this JVM (the server binds it at every start, so the RM's address
+     * stays the same across restarts). A grid picks all its ports before its processes bind them, and the operating
+     * system hands out a free port again within a few hundred picks: two RMs given one port would serve each other's
+     * calls, so the ports given are remembered for the JVM's life (the one scope in which they can collide).
+     */
     public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            try (ServerSocket s = new ServerSocket(0)) {
+                s.setReuseAddress(true);
+                if (HANDED_OUT.add(s.getLocalPort())) {
+                    return s.getLocalPort();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        throw new IllegalStateException("no free port that was not handed out before (" + HANDED_OUT.size() + " given)");
     }
 }

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.doji.rm.api.Caller;
+import org.doji.rm.soap.client.RemoteResourceManager;
 
 /**
  * An RM in a JVM of its own (its main class on this test's class path), on a durable H2 file database and one
@@ -26,6 +28,8 @@ public final class RmProcess implements AutoCloseable {
     private final List<String> jvmFlags;
     private final Path log;
     private final int port;
+    /** The RM's id among its arguments (null: not given, not checked). */
+    private final String rmId;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
     private int starts;
@@ -45,12 +49,17 @@ public final class RmProcess implements AutoCloseable {
         this.log = log;
         this.port = RestartableRm.freePort();
         this.args = new ArrayList<>(args);
+        this.rmId = args.stream().filter(a -> a.startsWith("--doji.rm.id=")).map(a -> a.substring(13)).findFirst()
+                .orElse(null);
         this.args.add("--server.port=" + port);
         this.args.add("--spring.jmx.enabled=false");
         this.args.add("--spring.datasource.url=" + TestDatabase.url(database));
     }
 
-    /** Starts the process and waits until its RM port answers (its WSDL); returns this. */
+    /**
+     * Starts the process and waits until its RM port answers (its WSDL), then checks that the RM answering there is
+     * this one (by its id): another process on the port would otherwise look like this RM serving; returns this.
+     */
     public RmProcess start() {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
@@ -66,7 +75,19 @@ public final class RmProcess implements AutoCloseable {
         if (!p.isAlive()) {
             throw new IllegalStateException("the RM process exited with " + p.exitValue() + " before serving; see " + log);
         }
+        String serving = servingId();
+        if (rmId != null && !rmId.equals(serving)) { // another process has the port: calls to this RM would reach it
+            p.destroyForcibly();
+            throw new IllegalStateException("port " + port + " of RM " + rmId + " is served by " + serving
+                    + ", not by this RM's process; see " + log);
+        }
         return this;
+    }
+
+    /** The id of the RM that answers on this port (its description). */
+    private String servingId() {
+        return new RemoteResourceManager(url(), Duration.ofSeconds(2), Duration.ofSeconds(30))
+                .describe(Caller.ANONYMOUS).rmId();
     }
 
     private boolean serving() {
