@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The resource registry: every registered RM, how to reach it, its static description (fetched with
  * describe on first use and cached; an RM that cannot be described yet is retried on the next planning)
- * and its health, refreshed by {@link #probe()}.
+ * and its health, refreshed by {@link #probe()}. An RM whose description names another id is left out (its
+ * address reaches another RM) until it answers as itself.
  */
 public class RmRegistry implements org.doji.grc.tx.RmDirectory {
 
@@ -131,6 +132,13 @@ public class RmRegistry implements org.doji.grc.tx.RmDirectory {
         Health before = health.get(e.id());
         try {
             ResourceInventory d = e.rm().describe(self);
+            if (!e.id().equals(d.rmId())) {
+                // its address reaches another RM (a wrong URL, two entries at one address, a port taken over):
+                // booking there under this id would leave that RM's reservations where nobody looks for them
+                descriptions.remove(e.id());
+                throw new IllegalStateException("the RM at " + e.address() + " answers as " + d.rmId() + ", not as "
+                        + e.id() + ": left out until it answers as " + e.id());
+            }
             descriptions.put(e.id(), d);
             health.put(e.id(), new Health(e.id(), true, started, started, Duration.ofNanos(System.nanoTime() - t0), null));
             if (Boolean.FALSE.equals(before.reachable())) {

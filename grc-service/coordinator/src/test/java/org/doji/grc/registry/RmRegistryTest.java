@@ -20,7 +20,11 @@ class RmRegistryTest {
     private final SettableClock clock = new SettableClock(java.time.Instant.parse("2026-11-22T10:00:00Z"));
 
     private static ResourceManager describing(String site, AtomicBoolean up) {
-        ResourceInventory inventory = new ResourceInventory("rm-" + site, RmKind.COMPUTE, "D", "test",
+        return describing(site.toLowerCase(java.util.Locale.ROOT), site, up);
+    }
+
+    private static ResourceManager describing(String rmId, String site, AtomicBoolean up) {
+        ResourceInventory inventory = new ResourceInventory(rmId, RmKind.COMPUTE, "D", "test",
                 List.of(new ResourceInventory.Site(site, 16, 2, 1.0, Map.of())), List.of(), List.of(), List.of(),
                 Duration.ofMinutes(2));
         return (ResourceManager) Proxy.newProxyInstance(RmRegistryTest.class.getClassLoader(),
@@ -67,5 +71,34 @@ class RmRegistryTest {
         assertThat(second.get(1).reachable()).isTrue();
         assertThat(registry.description("b")).map(d -> d.sites().get(0).name()).contains("B");
         assertThat(registry.description("a")).as("the last good description stays usable").isPresent();
+    }
+
+    @Test
+    void anRmWhoseAddressReachesAnotherRmIsLeftOutUntilItAnswersAsItself() {
+        AtomicBoolean up = new AtomicBoolean(true);
+        AtomicBoolean moved = new AtomicBoolean(true);
+        ResourceManager b1 = describing("crm-b1", "B1", up);
+        ResourceManager b2 = describing("crm-b2", "B2", up);
+        // crm-b2's address leads to crm-b1 while "moved" (a port another RM took over), then to crm-b2 itself
+        ResourceManager b2Address = (ResourceManager) Proxy.newProxyInstance(RmRegistryTest.class.getClassLoader(),
+                new Class<?>[] {ResourceManager.class}, (proxy, method, args) -> method.invoke(moved.get() ? b1 : b2, args));
+        RmRegistry registry = new RmRegistry(List.of(new RmRegistry.Entry("crm-b1", "http://b1/rm", b1),
+                new RmRegistry.Entry("crm-b2", "http://b2/rm", b2Address)), Caller.coordinator("grc"), clock);
+
+        assertThat(registry.describeAll()).containsOnlyKeys("crm-b1");
+        assertThat(registry.knownSites()).containsExactly("B1");
+        assertThat(registry.health().get(1).reachable()).isFalse();
+        assertThat(registry.health().get(1).lastError())
+                .isEqualTo("the RM at http://b2/rm answers as crm-b1, not as crm-b2: left out until it answers as crm-b2");
+
+        moved.set(false);
+        registry.probe();
+        assertThat(registry.describeAll()).containsOnlyKeys("crm-b1", "crm-b2");
+        assertThat(registry.knownSites()).containsExactly("B1", "B2");
+
+        moved.set(true);
+        registry.probe();
+        assertThat(registry.describeAll()).as("a good description is dropped once the address reaches another RM")
+                .containsOnlyKeys("crm-b1");
     }
 }
