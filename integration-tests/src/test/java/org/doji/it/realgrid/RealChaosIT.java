@@ -24,7 +24,6 @@ import org.doji.it.chaos.ChaosWorkload;
 import org.doji.it.faults.GrcClient;
 import org.doji.it.faults.GrcProcess;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +42,7 @@ import org.slf4j.LoggerFactory;
  * <p>Seeded: {@code -Drealchaos.seed=N} replays a run's choices (which faults, which victims, which requests;
  * timing decides which message meets which). Also {@code realchaos.operations}, {@code realchaos.kills},
  * {@code realchaos.fault-rate}, {@code realchaos.users}, {@code realchaos.seconds}.
- *
- * <p>A long variant, run with {@code -Drealchaos=true}: it adds two to three minutes to a test command already near
- * its time budget.
  */
-@EnabledIfSystemProperty(named = "realchaos", matches = "true")
 class RealChaosIT {
 
     private static final Logger log = LoggerFactory.getLogger(RealChaosIT.class);
