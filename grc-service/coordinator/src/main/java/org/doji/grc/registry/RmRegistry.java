@@ -5,10 +5,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.doji.rm.api.Caller;
 import org.doji.rm.api.ResourceManager;
@@ -20,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * The resource registry: every registered RM, how to reach it, its static description (fetched with
  * describe on first use and cached; an RM that cannot be described yet is retried on the next planning)
  * and its health, refreshed by {@link #probe()}. An RM whose description names another id is left out (its
- * address reaches another RM) until it answers as itself.
+ * address reaches another RM) until it answers as itself, and so is one that offers a site an RM registered before
+ * it offers too.
  */
 public class RmRegistry implements org.doji.grc.tx.RmDirectory {
 
@@ -46,6 +49,8 @@ public class RmRegistry implements org.doji.grc.tx.RmDirectory {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final Map<String, ResourceInventory> descriptions = new ConcurrentHashMap<>();
     private final Map<String, Health> health = new ConcurrentHashMap<>();
+    /** RMs left out because a site of theirs is offered by an RM registered before them (logged once). */
+    private final Set<String> siteConflicts = ConcurrentHashMap.newKeySet();
     private final Caller self;
     private final Clock clock;
 
@@ -89,7 +94,10 @@ public class RmRegistry implements org.doji.grc.tx.RmDirectory {
                 .orElse(ASSUMED_HOLD_TIMEOUT);
     }
 
-    /** Descriptions of the RMs that could be described (cached); the others are skipped and logged. */
+    /**
+     * Descriptions of the RMs that could be described (cached), in registration order; the others are skipped and
+     * logged, and so is an RM with a site an earlier one has.
+     */
     public Map<String, ResourceInventory> describeAll() {
         for (Entry e : entries.values()) {
             if (!descriptions.containsKey(e.id())) {
@@ -98,11 +106,29 @@ public class RmRegistry implements org.doji.grc.tx.RmDirectory {
         }
         // in registration order: the planner breaks ties in this order, so it must not change between restarts
         Map<String, ResourceInventory> ordered = new LinkedHashMap<>();
-        entries.keySet().forEach(id -> {
-            if (descriptions.containsKey(id)) {
-                ordered.put(id, descriptions.get(id));
+        Map<String, String> siteOwners = new HashMap<>();
+        for (String id : entries.keySet()) {
+            ResourceInventory d = descriptions.get(id);
+            if (d == null) {
+                continue;
             }
-        });
+            Optional<String> taken = d.sites().stream().map(ResourceInventory.Site::name)
+                    .filter(siteOwners::containsKey).findFirst();
+            if (taken.isPresent()) {
+                // a site is one place: requests name it, so a second RM offering the same name is a configuration
+                // error; the first registered keeps it, so the choice does not depend on which answered first
+                if (siteConflicts.add(id)) {
+                    log.warn("RM {} left out: its site {} is already offered by RM {}", id, taken.get(),
+                            siteOwners.get(taken.get()));
+                }
+                continue;
+            }
+            if (siteConflicts.remove(id)) {
+                log.info("RM {} is used again: none of its sites is offered by another RM", id);
+            }
+            d.sites().forEach(site -> siteOwners.put(site.name(), id));
+            ordered.put(id, d);
+        }
         return java.util.Collections.unmodifiableMap(ordered);
     }
 

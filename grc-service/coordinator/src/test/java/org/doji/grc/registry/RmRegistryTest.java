@@ -101,4 +101,23 @@ class RmRegistryTest {
         assertThat(registry.describeAll()).as("a good description is dropped once the address reaches another RM")
                 .containsOnlyKeys("crm-b1");
     }
+
+    @Test
+    void anRmOfferingASiteAnEarlierRmOffersIsLeftOutWhicheverAnsweredFirst() {
+        AtomicBoolean firstUp = new AtomicBoolean(false);
+        AtomicBoolean up = new AtomicBoolean(true);
+        RmRegistry registry = new RmRegistry(List.of(
+                new RmRegistry.Entry("crm-a", "http://a/rm", describing("crm-a", "A", firstUp)),
+                new RmRegistry.Entry("crm-a-twin", "http://t/rm", describing("crm-a-twin", "A", up)),
+                new RmRegistry.Entry("crm-b", "http://b/rm", describing("crm-b", "B", up))),
+                Caller.coordinator("grc"), clock);
+
+        assertThat(registry.describeAll()).as("crm-a down: its twin offers A meanwhile")
+                .containsOnlyKeys("crm-a-twin", "crm-b");
+        assertThat(registry.knownSites()).containsExactly("A", "B");
+
+        firstUp.set(true);
+        assertThat(registry.describeAll()).as("the first registered keeps A").containsOnlyKeys("crm-a", "crm-b");
+        assertThat(registry.knownSites()).containsExactly("A", "B");
+    }
 }
