@@ -124,7 +124,7 @@ class RealGridIT {
         deletions.add(new String[] {"scancel", jobs.slurm(null, "-N 4 -t 5", "ub-sl", "sleep", "5")});
         // one job per site, with only the handles and nodes the GRC returned
         jobs.slurm(sites.get("slurm").getHandle(), "-N 1 -t 1", "sl", "server", "5201");
-        jobs.gridEngine(sites.get("sge").getHandle(), "ge", "client", Jobs.dataAddress("slurm", slNode), "5201", "24");
+        jobs.gridEngine(sites.get("sge").getHandle(), "ge", "client", Jobs.dataAddress("slurm", slNode), "5201", "36");
         jobs.torque(sites.get("torque").getHandle(), "nodes=1:ppn=4,walltime=00:01:00", "tq", "sleep", "30");
 
         await("the three jobs started").atMost(Duration.between(Instant.now(), start).plusSeconds(60))
@@ -138,7 +138,9 @@ class RealGridIT {
         // an unreserved flow from another TORQUE node to the Slurm node: best effort, over the same torque-slurm link
         String competitorNode = List.of("tqnode1", "tqnode2", "tqnode3", "tqnode4").stream()
                 .filter(n -> !n.equals(tqNode)).findFirst().orElseThrow();
-        Instant competition = Instant.now().plusSeconds(6);
+        // the reserved flow alone for about ten seconds past its first two: iperf3's sender counts 128 KiB blocks, so a
+        // one-second interval is off by up to a block (1 Mbit/s); three or four of them were too few to average that out
+        Instant competition = Instant.now().plusSeconds(14);
         await().pollDelay(Duration.between(Instant.now(), competition)).atMost(Duration.ofSeconds(30)).until(() -> true);
         String slNamespace = Jobs.namespace("slurm", slNode);
         Shell.ok("ip", "netns", "exec", slNamespace, "iperf3", "-s", "-1", "-D", "-p", "5202");
