@@ -75,11 +75,13 @@ public final class RmProcess implements AutoCloseable {
         if (!p.isAlive()) {
             throw new IllegalStateException("the RM process exited with " + p.exitValue() + " before serving; see " + log);
         }
-        String serving = servingId();
-        if (rmId != null && !rmId.equals(serving)) { // another process has the port: calls to this RM would reach it
-            p.destroyForcibly();
-            throw new IllegalStateException("port " + port + " of RM " + rmId + " is served by " + serving
-                    + ", not by this RM's process; see " + log);
+        if (rmId != null) {
+            String serving = servingId();
+            if (!rmId.equals(serving)) { // another process has the port: calls to this RM would reach it
+                p.destroyForcibly();
+                throw new IllegalStateException("port " + port + " of RM " + rmId + " is served by " + serving
+                        + ", not by this RM's process; see " + log);
+            }
         }
         return this;
     }
