@@ -14,6 +14,8 @@ import org.doji.rm.state.ReservationStateMachine.Decision;
  */
 public final class InlineRun {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(InlineRun.class);
+
     /**
      * The owner's side of its run, the one seam between the engine and the subject while the owner drives it: what
      * the subject stores with the transaction's first write and with its decision (same database transaction), and
@@ -85,7 +87,14 @@ public final class InlineRun {
             String reason = unsafe.map(w -> refusals(prepared).isEmpty() ? w : refusals(prepared)).orElse(null);
             Transaction decided = engine.decide(prepared, decision, reason, () -> steps.deciding(prepared, decision));
             steps.decided(decided);
-            return new Ran(decision, reason, engine.complete(decided, phaseTwoInline));
+            try {
+                return new Ran(decision, reason, engine.complete(decided, phaseTwoInline));
+            } catch (TransactionLog.ConcurrentChangeException e) {
+                // the decision is stored: whoever has the transaction now (another replica, once this one's lease ran
+                // out) completes that decision, so it is the answer, not "changed meanwhile, nothing written"
+                log.info("{} changed meanwhile after its decision ({}): its new owner completes it", decided.id(), decision);
+                return new Ran(decision, reason, Optional.of(decided));
+            }
         });
     }
 

@@ -95,4 +95,28 @@ class ReplicaTakeoverTest {
         assertThat(f.committed("b")).hasSize(1);
         assertThat(f.abortedWithoutOwner).isEmpty();
     }
+
+    /**
+     * A replica frozen right after storing its decision (past its lease) finds on resuming that another completed the
+     * change: its answer is its decision, which holds, not a refusal saying nothing was written (before, the user was
+     * told "refused, changed meanwhile" for a modification that was then applied).
+     */
+    @Test
+    void aReplicaThatLosesItsDecidedChangeToAnotherAnswersItsDecision() {
+        Transaction fresh = f.reserve("t4", 4, EngineFixture.window(4), "a", "b");
+        InlineRun.Ran ran = new InlineRun(a, Duration.ofSeconds(2)).run(fresh, new InlineRun.Steps() {
+            @Override
+            public void decided(Transaction t) {
+                for (int round = 0; round < 10 && f.finished.isEmpty(); round++) { // A frozen here, B takes over
+                    f.clock.advance(LEASE);
+                    table.renew("B");
+                    driverB.driveDue();
+                }
+            }
+        });
+        assertThat(f.finished).as("B completed A's decision").containsExactly("t4 COMMITTED");
+        assertThat(ran.committed()).isTrue();
+        assertThat(f.committed("a")).hasSize(1);
+        assertThat(f.committed("b")).hasSize(1);
+    }
 }
