@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * epoch no longer matches, or the record's version does: its log says so; a transaction it was frozen in was ended by
  * the database after two leases), and when everything settled the chaos checker finds nothing partial,
  * no orphan hold, no oversubscription and nothing acknowledged lost, and every replica answers every co-allocation
- * the same: nothing was applied twice.
+ * the same: nothing was applied twice. The load goes on until a freeze found a stale write (at most eight freezes):
+ * a replica frozen where it reads before it writes (a planning whose co-allocation another replica has reserved
+ * meanwhile) writes nothing on resuming, so the test freezes it in the middle of a change where it can.
  *
  * <p>{@code -Dfencing.seed=S}, {@code fencing.operations} (150), {@code fencing.fault-rate} (0.03).
  */
@@ -38,6 +40,8 @@ class FencedReplicasIT {
     private static final int OPERATIONS = Integer.getInteger("fencing.operations", 150);
     private static final double FAULT_RATE = Double.parseDouble(System.getProperty("fencing.fault-rate", "0.03"));
     private static final Duration LEASE = Duration.ofSeconds(3);
+    /** Freezes until one finds a stale write: one that lands where the victim reads before it writes finds none. */
+    private static final int MAX_FREEZES = 8;
     /** Not the first replica: on H2 that one serves the database file to the others. */
     private static final String VICTIM = "grc-r2";
     /** The fence's refusal, and the version check's: whichever meets a stale write first refuses it. */
@@ -51,10 +55,18 @@ class FencedReplicasIT {
         try (ChaosGrid grid = ChaosGrid.start(dir, ChaosIT.topology(), SEED, FAULT_RATE, 3,
                 List.of("--doji.grc.replica.lease=" + LEASE), true)) {
             ChaosWorkload load = new ChaosWorkload(grid.grcUrls(), SEED);
-            Instant until = Instant.now().plus(Duration.ofSeconds(Math.max(150, OPERATIONS)));
+            Instant until = Instant.now().plus(Duration.ofSeconds(Math.max(300, OPERATIONS)));
+            java.util.concurrent.atomic.AtomicBoolean fenced = new java.util.concurrent.atomic.AtomicBoolean();
+            // the load goes on until the freezes are over (not only for its operations): a freeze finds no stale
+            // write when the victim stood still where it reads before it writes, and the next freeze needs work
             Thread users = new Thread(() -> {
                 try {
-                    load.run(6, OPERATIONS, until);
+                    int total = OPERATIONS;
+                    load.run(6, total, until);
+                    while (!fenced.get() && Instant.now().isBefore(until)) {
+                        total += 12;
+                        load.run(6, total, until);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -65,9 +77,16 @@ class FencedReplicasIT {
             int refused = 0;
             int changed = 0;
             List<String> frozenWith = new ArrayList<>();
-            while (refused + changed == 0 && freezes < 4 && users.isAlive()) {
-                await("the victim holds claims").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(20))
-                        .until(() -> GrcReplicasIT.claimsOf(grid, VICTIM) > 0 || !users.isAlive());
+            while (refused + changed == 0 && freezes < MAX_FREEZES && users.isAlive()) {
+                // best in the middle of a change (a transaction's or a co-allocation's), where a write follows
+                try {
+                    await("the victim works on a change").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                            .until(() -> GrcReplicasIT.claimsOf(grid, VICTIM, "tx:%") > 0
+                                    || GrcReplicasIT.claimsOf(grid, VICTIM, "change:%") > 0 || !users.isAlive());
+                } catch (org.awaitility.core.ConditionTimeoutException e) {
+                    await("the victim holds claims").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(20))
+                            .until(() -> GrcReplicasIT.claimsOf(grid, VICTIM) > 0 || !users.isAlive());
+                }
                 GrcProcess victim = grid.grcProcess(VICTIM);
                 int held = GrcReplicasIT.claimsOf(grid, VICTIM);
                 int before = victim.text().length();
@@ -90,6 +109,7 @@ class FencedReplicasIT {
                 log.info("fencing: froze {} with {} claims; {} writes refused by the fence, {} by the version check since",
                         VICTIM, held, refused, changed);
             }
+            fenced.set(true);
             users.join();
             grid.faultsOff();
 

@@ -159,8 +159,14 @@ class GrcReplicasIT {
 
     /** The claims the replica holds in the shared database now. */
     static int claimsOf(ChaosGrid grid, String replica) throws Exception {
+        return claimsOf(grid, replica, "%");
+    }
+
+    /** The replica's claims whose key is like {@code keyLike} (an SQL pattern). */
+    static int claimsOf(ChaosGrid grid, String replica, String keyLike) throws Exception {
         try (Connection c = DriverManager.getConnection(grid.grcDatabase()); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("select count(*) from grc_claim where replica_id = '" + replica + "'")) {
+             ResultSet r = s.executeQuery("select count(*) from grc_claim where replica_id = '" + replica
+                     + "' and claim_key like '" + keyLike + "'")) {
             r.next();
             return r.getInt(1);
         }
