@@ -374,7 +374,7 @@ class BadInputIT {
         TimeConstraint t = new TimeConstraint();
         t.setFixed(w);
         r.setTime(t);
-        assertThatThrownBy(() -> grc.createCoAllocation("c-" + UUID.randomUUID(), r, null))
+        assertThatThrownBy(() -> grc.createCoAllocation("c-" + UUID.randomUUID(), r, null, null))
                 .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
                     assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("SCHEMA_VIOLATION");
                     assertThat(BaseFaults.description(f.getFaultInfo())).contains("'0'", "minInclusive", "Cores");

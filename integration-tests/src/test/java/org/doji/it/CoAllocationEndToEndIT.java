@@ -137,24 +137,35 @@ class CoAllocationEndToEndIT {
         try {
             String address = "http://127.0.0.1:" + consumer.getAddress().getPort() + "/consumer";
             EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
-                    request(tomorrow(9), tomorrow(10), 2, 2, 10), ResourceReferences.reference(address, "me"));
+                    request(tomorrow(9), tomorrow(10), 2, 2, 10), ResourceReferences.reference(address, "me"), null);
             String key = ResourceReferences.keyOf(epr);
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(String.join("", received))
                     .contains(key, ">Reserving<", ">Reserved<"));
             assertThat(received).allSatisfy(body -> assertThat(body).contains("Notify", "coAllocationState"));
+
+            // the states asked for only: one Notify, the outcome
+            EndpointReferenceType asked = grc().createCoAllocation(UUID.randomUUID().toString(),
+                    request(tomorrow(13), tomorrow(14), 2, 2, 10), ResourceReferences.reference(address, "me"),
+                    List.of(CoAllocationState.RESERVED, CoAllocationState.FAILED));
+            String settled = ResourceReferences.keyOf(asked);
+            await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(at(asked)).getState(),
+                    s -> s == CoAllocationState.RESERVED);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(received.stream()
+                    .filter(b -> b.contains(settled)).toList()).singleElement().satisfies(b -> assertThat(b)
+                    .contains(">Reserved<").doesNotContain(">Reserving<", ">Committing<")));
         } finally {
             consumer.stop(0);
         }
         // a consumer that is gone: the co-allocation goes ahead as if there were none
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
-                request(tomorrow(11), tomorrow(12), 2, 2, 10), ResourceReferences.reference("http://127.0.0.1:9/gone", "x"));
+                request(tomorrow(11), tomorrow(12), 2, 2, 10), ResourceReferences.reference("http://127.0.0.1:9/gone", "x"), null);
         await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(at(epr)).getState(), s -> s == CoAllocationState.RESERVED);
     }
 
     @Test
     void everySlotsProgramIsExportedAsLpAndGlpsolSolvesIt() throws Exception {
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
-                request(tomorrow(13), tomorrow(14), 4, 4, 100), null);
+                request(tomorrow(13), tomorrow(14), 4, 4, 100), null, null);
         String key = ResourceReferences.keyOf(epr);
         await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(at(epr)).getState(), s -> s == CoAllocationState.RESERVED);
         List<java.nio.file.Path> files;
@@ -188,7 +199,7 @@ class CoAllocationEndToEndIT {
         assertThat(((BindingProvider) soap12).getBinding().getBindingID())
                 .isEqualTo(jakarta.xml.ws.soap.SOAPBinding.SOAP12HTTP_BINDING);
         EndpointReferenceType epr = soap12.createCoAllocation(UUID.randomUUID().toString(),
-                request(tomorrow(20), tomorrow(21), 2, 2, 10), null);
+                request(tomorrow(20), tomorrow(21), 2, 2, 10), null, null);
         String key = ResourceReferences.keyOf(epr);
         // the co-allocation's EPR names the port it was created through
         assertThat(ResourceReferences.addressOf(epr)).isEqualTo(grid.grcUrl() + "/soap12?res=" + key);
@@ -227,7 +238,7 @@ class CoAllocationEndToEndIT {
         Instant start = tomorrow(0);
         Instant end = tomorrow(2);
         EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(),
-                request(start, end, 8, 16, 1000), null);
+                request(start, end, 8, 16, 1000), null, null);
         String key = ResourceReferences.keyOf(epr);
         assertThat(ResourceReferences.addressOf(epr)).isEqualTo(grid.grcUrl() + "?res=" + key);
 
@@ -286,7 +297,7 @@ class CoAllocationEndToEndIT {
         long grcRows = grid.grc().getBean(CoAllocationRepository.class).count();
         Map<String, Long> rmRows = rmRowCounts();
         CoAllocationRequest bad = request(tomorrow(3), tomorrow(1), 1, 1, 100);
-        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), bad, null))
+        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), bad, null, null))
                 .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
                     assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("END_NOT_AFTER_START");
                     assertThat(BaseFaults.description(f.getFaultInfo())).contains("is not after start");
@@ -299,10 +310,22 @@ class CoAllocationEndToEndIT {
     }
 
     @Test
+    void statesToNotifyOfWithoutAConsumerAreATypedFaultAndStoreNothing() {
+        long grcRows = grid.grc().getBean(CoAllocationRepository.class).count();
+        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(),
+                request(tomorrow(15), tomorrow(16), 1, 1, 100), null, List.of(CoAllocationState.RESERVED)))
+                .isInstanceOfSatisfying(InvalidRequestFault.class, f -> {
+                    assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("NOTIFY_ON_WITHOUT_CONSUMER");
+                    assertThat(f.getFaultInfo().getField()).isEqualTo("notifyOn");
+                });
+        assertThat(grid.grc().getBean(CoAllocationRepository.class).count()).isEqualTo(grcRows);
+    }
+
+    @Test
     void unknownPinnedSiteIsAnUnknownResourceFault() {
         CoAllocationRequest r = request(tomorrow(4), tomorrow(5), 1, 1, 0);
         r.getSite().get(0).getCandidate().add(Requests.candidate("NO_SUCH_SITE"));
-        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), r, null))
+        assertThatThrownBy(() -> grc().createCoAllocation(UUID.randomUUID().toString(), r, null, null))
                 .isInstanceOfSatisfying(UnknownResourceFault.class,
                         f -> assertThat(BaseFaults.description(f.getFaultInfo())).contains("NO_SUCH_SITE"));
     }

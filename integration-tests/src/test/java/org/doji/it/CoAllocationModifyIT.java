@@ -110,7 +110,7 @@ class CoAllocationModifyIT {
     }
 
     private static CoAllocationDocument reserved(CoAllocationRequest r) throws Exception {
-        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), r, null);
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), r, null, null);
         GrcPortType co = at(epr);
         await().atMost(Duration.ofSeconds(60)).until(() -> doc(co).getState(),
                 org.doji.it.faults.GrcClient::isFinal);

@@ -91,7 +91,7 @@ class OasisWsrfClientIT {
         GrcPortType grc = new GrcService().getGrcPort();
         ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grid.grcUrl());
         W3CEndpointReference epr = ResourceReferences.toW3C(
-                grc.createCoAllocation("c-" + UUID.randomUUID(), SecureClients.oneSite(day, 2), null));
+                grc.createCoAllocation("c-" + UUID.randomUUID(), SecureClients.oneSite(day, 2), null, null));
         await().atMost(Duration.ofSeconds(60)).until(() -> child(document(epr), "state").equals("Reserved"));
         return epr;
     }

@@ -41,7 +41,7 @@ class ReplayAcrossReplicasIT {
             try {
                 CapturedMessage captured = CapturedMessage.of("/services/grc", address -> SecureClients.as("alice",
                         "alice-secret", address, null, null).createCoAllocation(UUID.randomUUID().toString(),
-                        SecureClients.oneSite(5, 2), null));
+                        SecureClients.oneSite(5, 2), null, null));
                 assertThat(captured.body()).contains(":Nonce", ":Created", "createCoAllocation");
                 HttpResponse<String> first = captured.postTo(a.url());
                 assertThat(first.statusCode()).as(first.body()).isEqualTo(200);

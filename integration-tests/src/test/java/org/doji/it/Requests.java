@@ -68,7 +68,7 @@ public final class Requests {
         GrcPortType grc = new GrcService().getGrcPort(new AddressingFeature());
         ((BindingProvider) grc).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, grcUrl);
         GrcPortType co = new GrcService().getPort(ResourceReferences.toW3C(grc.createCoAllocation(
-                UUID.randomUUID().toString(), r, null)), GrcPortType.class, new AddressingFeature());
+                UUID.randomUUID().toString(), r, null, null)), GrcPortType.class, new AddressingFeature());
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(co).getState(),
                 org.doji.it.faults.GrcClient::isFinal);
         return co;

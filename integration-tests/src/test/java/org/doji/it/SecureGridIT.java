@@ -101,7 +101,7 @@ class SecureGridIT {
     @Test
     void usersAuthenticateAndSeeOnlyTheirOwnCoAllocations() throws Exception {
         EndpointReferenceType epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
-                UUID.randomUUID().toString(), oneSite(4), null);
+                UUID.randomUUID().toString(), oneSite(4), null, null);
         String key = ResourceReferences.keyOf(epr);
         String address = ResourceReferences.addressOf(epr);
         GrcPortType alice = as("alice", "alice-secret", address);
@@ -159,7 +159,7 @@ class SecureGridIT {
         long before = grid.grc().getBean(CoAllocationRepository.class).count();
         for (GrcPortType port : List.of(as(null, null, grid.grcUrl()), as("alice", "wrong", grid.grcUrl()),
                 as("mallory", "x", grid.grcUrl()))) {
-            assertThatThrownBy(() -> port.createCoAllocation(UUID.randomUUID().toString(), oneSite(5), null))
+            assertThatThrownBy(() -> port.createCoAllocation(UUID.randomUUID().toString(), oneSite(5), null, null))
                     .isInstanceOfSatisfying(NotAuthorizedFault.class,
                             f -> assertThat(BaseFaults.errorCode(f.getFaultInfo())).isEqualTo("NOT_AUTHORIZED"));
         }
@@ -194,7 +194,7 @@ class SecureGridIT {
         try {
             GrcPortType alice = as("alice", "alice-secret",
                     "http://127.0.0.1:" + recorder.getAddress().getPort() + "/services/grc");
-            assertThatThrownBy(() -> alice.createCoAllocation(UUID.randomUUID().toString(), oneSite(11), null))
+            assertThatThrownBy(() -> alice.createCoAllocation(UUID.randomUUID().toString(), oneSite(11), null, null))
                     .hasMessageContaining("recorded");
         } finally {
             recorder.stop(0);
@@ -225,7 +225,7 @@ class SecureGridIT {
     @Test
     void anotherUsersModifyCancelDestroySubscribeAndUnsubscribeAreRefusedAndChangeNothing() throws Exception {
         EndpointReferenceType epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(
-                UUID.randomUUID().toString(), oneSite(9), null);
+                UUID.randomUUID().toString(), oneSite(9), null, null);
         String key = ResourceReferences.keyOf(epr);
         String address = ResourceReferences.addressOf(epr);
         GrcPortType alice = as("alice", "alice-secret", address);

@@ -81,7 +81,7 @@ class SecureHttpsGridIT {
         assertThat(grid.rmUrls().get("crm-tls")).startsWith("https://");
         assertThat(grid.grc().getBean(org.doji.grc.config.GrcProperties.class).rms()).singleElement()
                 .satisfies(rm -> assertThat(rm.passwordDigest()).as("doji.grc.rms[0].password-digest").isTrue());
-        var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), SecureClients.oneSite(3, 4), null);
+        var epr = as("alice", "alice-secret", grid.grcUrl()).createCoAllocation(UUID.randomUUID().toString(), SecureClients.oneSite(3, 4), null, null);
         GrcPortType alice = as("alice", "alice-secret", ResourceReferences.addressOf(epr));
         await().atMost(Duration.ofSeconds(60)).until(() -> CoAllocationDocuments.of(alice).getState(), s -> s == CoAllocationState.RESERVED || s == CoAllocationState.FAILED);
         var doc = CoAllocationDocuments.of(alice);

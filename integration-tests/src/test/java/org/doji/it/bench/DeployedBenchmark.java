@@ -19,14 +19,15 @@ import org.doji.rm.testing.TestDatabase;
  * <p>First the floor, measured now ({@link Floor}): a CXF round trip between two JVMs and a durable one-row commit on
  * the run's database. Then warm-up rounds of 8 clients until the CPU per co-allocation of three rounds in a row differs
  * by less than {@code bench.settle} from one to the next (the JIT has settled), then per client count (1, 8, 32) a run whose clients poll
- * and one whose clients are notified (WS-BaseNotification), in turn: rate, client-seen latency p50 and p99, CPU per
+ * , one whose clients are notified of every change (WS-BaseNotification) and one whose clients are notified of the
+ * final states only ({@code notifyOn}), in turn: rate, client-seen latency p50 and p99, CPU per
  * co-allocation by process (GRC, RMs, PostgreSQL's processes for the run's database, this JVM: clients and
  * consumer, from /proc), RM calls, Notify messages and (PostgreSQL) database transactions per co-allocation, and the
  * floor beside the measured CPU: calls x round trip + commits x commit + planning (the GRC's plan timer).
  *
  * <p>{@code -Dbench.compare="label=--grc.arg ...;label=..."} measures GRC variants instead (same RMs and database, the
  * GRC restarted per variant, variants in turn for {@code bench.rounds} rounds: before/after/before/after; each variant
- * polling and notified at {@code bench.compare-clients}, 8), medians; an
+ * polling and both notified ways at {@code bench.compare-clients}, 8), medians; an
  * argument {@code source:PATH.java} is not passed on but compiled here, and its classes replace the jars' in that
  * variant's GRC (the code before a change: {@code git show REV:path/To.java > target/before/To.java}); an argument
  * {@code jvm:FLAG} is a JVM flag of that variant's GRC, after the others (e.g. {@code jvm:-XX:TieredStopAtLevel=1}).

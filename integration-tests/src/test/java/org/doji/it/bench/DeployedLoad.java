@@ -29,12 +29,25 @@ import org.doji.it.faults.GrcClient;
 final class DeployedLoad {
 
     enum Mode {
-        POLL, NOTIFY;
+        /** GetResourcePropertyDocument every poll interval until the state is final */
+        POLL,
+        /** a consumer EPR with createCoAllocation, notified of every change (Reserving, Committing, Reserved) */
+        NOTIFY,
+        /** a consumer EPR notified only of the final states (notifyOn): one Notify per co-allocation */
+        NOTIFY_FINAL;
 
         String label() {
-            return this == POLL ? "polling" : "notified";
+            return switch (this) {
+                case POLL -> "polling";
+                case NOTIFY -> "notified";
+                case NOTIFY_FINAL -> "notified-final";
+            };
         }
     }
+
+    /** The states that settle a co-allocation, as a client waiting for its outcome asks to be notified of them. */
+    private static final List<CoAllocationState> FINAL = List.of(CoAllocationState.RESERVED, CoAllocationState.FAILED,
+            CoAllocationState.CANCELLED, CoAllocationState.COMPLETED);
 
     /** One run's outcome: co-allocations reserved and not, seconds, client-seen latencies of the reserved ones. */
     record Result(int reserved, int failed, double seconds, Stats latency) {
@@ -91,8 +104,9 @@ final class DeployedLoad {
     }
 
     private CoAllocationState one(GrcClient port, Mode mode) throws Exception {
-        String key = port.create(UUID.randomUUID().toString(), request(), mode == Mode.NOTIFY ? consumer.address() : null);
-        if (mode == Mode.NOTIFY) {
+        String key = port.create(UUID.randomUUID().toString(), request(), mode == Mode.POLL ? null : consumer.address(),
+                mode == Mode.NOTIFY_FINAL ? FINAL : List.of());
+        if (mode != Mode.POLL) {
             try {
                 return CoAllocationState.fromValue(consumer.future(key).get(2, TimeUnit.MINUTES));
             } finally {

@@ -223,7 +223,7 @@ class DashboardIT {
     }
 
     private static String create(CoAllocationRequest request) throws Exception {
-        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), request, null);
+        EndpointReferenceType epr = grc().createCoAllocation(UUID.randomUUID().toString(), request, null, null);
         return org.doji.rm.soap.ResourceReferences.keyOf(epr);
     }
 

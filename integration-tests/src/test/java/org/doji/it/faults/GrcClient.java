@@ -68,9 +68,15 @@ public final class GrcClient {
 
     /** createCoAllocation with a consumer EPR at {@code consumer} (null: none); returns the new key. */
     public String create(String correlationId, CoAllocationRequest request, String consumer) {
+        return create(correlationId, request, consumer, List.of());
+    }
+
+    /** As above, the consumer notified only of the states {@code notifyOn} (empty: of every change). */
+    public String create(String correlationId, CoAllocationRequest request, String consumer,
+                         List<CoAllocationState> notifyOn) {
         try {
             return ResourceReferences.keyOf(at(null).createCoAllocation(correlationId, request,
-                    consumer == null ? null : ResourceReferences.endpoint(consumer)));
+                    consumer == null ? null : ResourceReferences.endpoint(consumer), notifyOn));
         } catch (Exception e) {
             throw new IllegalStateException("createCoAllocation failed: " + e, e);
         }

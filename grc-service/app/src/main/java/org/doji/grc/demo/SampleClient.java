@@ -70,7 +70,7 @@ public final class SampleClient {
     }
 
     public EndpointReferenceType create(CoAllocationRequest request) throws Exception {
-        return grc.createCoAllocation(UUID.randomUUID().toString(), request, null);
+        return grc.createCoAllocation(UUID.randomUUID().toString(), request, null, null);
     }
 
     /** The co-allocation's state document, addressing it through its EPR's address (?res=key). */

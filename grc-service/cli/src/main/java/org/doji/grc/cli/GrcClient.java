@@ -87,7 +87,7 @@ public class GrcClient {
 
     /** Creates the co-allocation; returns the reference of its EPR. */
     public GrcRef create(CoAllocationRequest request, String correlationId) {
-        EndpointReferenceType epr = call(() -> ports.port(grcUrl, null).createCoAllocation(id(correlationId), request, null));
+        EndpointReferenceType epr = call(() -> ports.port(grcUrl, null).createCoAllocation(id(correlationId), request, null, null));
         return new GrcRef(ResourceReferences.addressOf(epr), ResourceReferences.keyOf(epr));
     }
 

@@ -72,7 +72,8 @@ final class FakeGrc implements GrcPortType {
 
     @Override
     public EndpointReferenceType createCoAllocation(String correlationId, CoAllocationRequest request,
-                                                   EndpointReferenceType consumer)
+                                                   EndpointReferenceType consumer,
+                                                   java.util.List<org.doji.contract.types.CoAllocationState> notifyOn)
             throws org.doji.contract.UnknownResourceFault, org.doji.contract.InvalidRequestFault,
             org.doji.contract.InternalErrorFault, org.doji.contract.NotAuthorizedFault {
         calls.add("create " + correlationId);

@@ -74,8 +74,18 @@ public class CoAllocationService {
 
     /** Validates and stores the request, starts planning, and returns the new key at once. */
     public String create(Caller caller, String correlationId, CoRequest request, String consumer) {
+        return create(caller, correlationId, request, consumer, Set.of());
+    }
+
+    /**
+     * As {@link #create(Caller, String, CoRequest, String)}, the consumer (if any) notified only of the states in
+     * {@code notifyOn} (empty: of every change).
+     */
+    public String create(Caller caller, String correlationId, CoRequest request, String consumer,
+                         Set<CoAllocationState> notifyOn) {
         String callId = CallLedger.callId("", caller, correlationId);
-        String hash = hashes.hash(request, consumer);
+        String hash = notifyOn.isEmpty() ? hashes.hash(request, consumer)
+                : hashes.hash(request, consumer, new java.util.TreeSet<>(notifyOn));
         Optional<String> previous = store.ledger().repeated(callId, correlationId, "createCoAllocation", hash);
         if (previous.isPresent()) {
             return previous.get();
@@ -83,9 +93,12 @@ public class CoAllocationService {
         validator.validate(request, registry.knownSites());
         if (consumer != null) {
             org.doji.grc.notify.ConsumerEndpoint.of(consumer); // refused as a Subscribe's consumer would be
+        } else if (!notifyOn.isEmpty()) {
+            throw DojiException.invalidField("notifyOn", "NOTIFY_ON_WITHOUT_CONSUMER",
+                    "notifyOn names the states a consumer is notified of; no consumer was given");
         }
         String key = keys.next();
-        String stored = store.create(key, caller.name(), consumer, request, callId, hash);
+        String stored = store.create(key, caller.name(), consumer, notifyOn, request, callId, hash);
         if (!stored.equals(key)) {
             // the same call arrived twice at once and the other one was stored first: answer as a repeat
             return store.ledger().repeated(callId, correlationId, "createCoAllocation", hash).orElse(stored);

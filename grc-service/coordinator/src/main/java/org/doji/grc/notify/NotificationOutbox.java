@@ -34,12 +34,13 @@ public class NotificationOutbox implements CoAllocationStore.StateListener {
         this.nudge = nudge;
     }
 
-    /** The consumer EPR of createCoAllocation: a subscription of that co-allocation to every state change. */
+    /** The consumer EPR of createCoAllocation: a subscription of that co-allocation to the states asked (or all). */
     @Override
-    public void created(String key, String owner, String consumer) {
+    public void created(String key, String owner, String consumer, java.util.Set<CoAllocationState> notifyOn) {
         if (consumer != null) {
             settings.checkConsumer(consumer); // refused whole: the co-allocation is not stored either
-            subscriptions.save(new SubscriptionRecord("c-" + key, owner, key, consumer, null, null, clock.instant(), null));
+            subscriptions.save(new SubscriptionRecord("c-" + key, owner, key, consumer, null,
+                    Subscriptions.write(notifyOn), clock.instant(), null));
         }
     }
 

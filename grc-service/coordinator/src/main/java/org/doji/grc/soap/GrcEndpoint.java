@@ -5,6 +5,7 @@ import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,11 +68,15 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
 
     @Override
     public EndpointReferenceType createCoAllocation(String correlationId, CoAllocationRequest request,
-                                                   EndpointReferenceType consumer)
+                                                   EndpointReferenceType consumer, List<CoAllocationState> notifyOn)
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
-            String key = service.create(caller(), correlationId, GrcFromContract.request(request), consumerAddress);
+            Set<org.doji.grc.model.CoAllocationState> states = EnumSet.noneOf(org.doji.grc.model.CoAllocationState.class);
+            if (notifyOn != null) {
+                notifyOn.forEach(s -> states.add(org.doji.grc.model.CoAllocationState.valueOf(s.value())));
+            }
+            String key = service.create(caller(), correlationId, GrcFromContract.request(request), consumerAddress, states);
             return ResourceReferences.reference(SoapRequestContext.serviceAddress(context), key);
         });
     }

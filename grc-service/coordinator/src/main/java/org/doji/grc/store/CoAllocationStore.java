@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -56,7 +57,7 @@ public class CoAllocationStore {
     public interface StateListener {
         StateListener NONE = new StateListener() {
             @Override
-            public void created(String key, String owner, String consumer) {
+            public void created(String key, String owner, String consumer, Set<CoAllocationState> notifyOn) {
             }
 
             @Override
@@ -64,7 +65,8 @@ public class CoAllocationStore {
             }
         };
 
-        void created(String key, String owner, String consumer);
+        /** {@code notifyOn}: the states the consumer is notified of (empty: every change). */
+        void created(String key, String owner, String consumer, Set<CoAllocationState> notifyOn);
 
         void changed(CoAllocation after, CoAllocationState before);
     }
@@ -124,13 +126,19 @@ public class CoAllocationStore {
      * call created is returned.
      */
     public String create(String key, String owner, String consumer, CoRequest request, String callId, String payloadHash) {
+        return create(key, owner, consumer, Set.of(), request, callId, payloadHash);
+    }
+
+    /** As above, its consumer (if any) notified only of the states in {@code notifyOn} (empty: of every change). */
+    public String create(String key, String owner, String consumer, Set<CoAllocationState> notifyOn, CoRequest request,
+                         String callId, String payloadHash) {
         CoAllocationRecord record = new CoAllocationRecord(key, owner, clock.instant());
         record.setRequestJson(write(request));
         try {
             tx.executeWithoutResult(s -> {
                 records.save(record);
                 calls.save(new CallRecord(callId, payloadHash, record.getKey(), clock.instant()));
-                listener.created(key, owner, consumer);
+                listener.created(key, owner, consumer, notifyOn);
             });
             return key;
         } catch (RuntimeException e) {

@@ -77,8 +77,8 @@ class CoAllocationStoreTest {
         store = new CoAllocationStore(context.getBean(CoAllocationRepository.class), context.getBean(CallRecordRepository.class),
                 tx, clock, new CoAllocationStore.StateListener() {
                     @Override
-                    public void created(String key, String owner, String consumer) {
-                        outbox.created(key, owner, consumer);
+                    public void created(String key, String owner, String consumer, java.util.Set<CoAllocationState> notifyOn) {
+                        outbox.created(key, owner, consumer, notifyOn);
                     }
 
                     @Override
@@ -195,6 +195,17 @@ class CoAllocationStoreTest {
         String unwatched = created();
         store.transition(unwatched, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
         assertThat(notificationsOf(unwatched)).as("no subscription, no notification").isEmpty();
+    }
+
+    @Test
+    void aConsumerGivenWithTheStatesToNotifyOfIsNotifiedOfThoseOnly() {
+        String key = "co-" + UUID.randomUUID().toString().substring(0, 8);
+        store.create(key, "alice", "http://127.0.0.1:9/consumer",
+                java.util.EnumSet.of(CoAllocationState.Reserved, CoAllocationState.Failed), request(4), "alice:" + key, "hash");
+        store.transition(key, CoAllocationEvent.PREPARE, r -> r.setAttempt(1));
+        assertThat(notificationsOf(key)).as("Reserving was not asked for").isEmpty();
+        store.transition(key, CoAllocationEvent.FAIL, r -> r.setReason("no plan could be reserved"));
+        assertThat(notificationsOf(key)).extracting(n -> n.getState()).containsExactly(CoAllocationState.Failed);
     }
 
     private static List<NotificationRecord> notificationsOf(String key) {
