@@ -54,6 +54,34 @@ final class Cpu {
         return !backend || t[1].equals(database);
     }
 
+    /**
+     * utime + stime of the threads of one process whose name begins with one of {@code names} (e.g. HotSpot's
+     * "C2 CompilerThre", its compiler threads' names cut to 15 characters). A thread that ended takes its time with
+     * it: count only threads that live as long as the process.
+     */
+    static long ofThreads(long pid, String... names) {
+        long total = 0;
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    for (String n : names) {
+                        if (name.startsWith(n)) {
+                            total += ofStat(stat);
+                            break;
+                        }
+                    }
+                } catch (IOException gone) {
+                    // a thread that ended between list and read
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list the threads of " + pid, e);
+        }
+        return total;
+    }
+
     /** utime + stime of one /proc/PID/stat line (USER_HZ = 100 on Linux). */
     static long ofStat(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -17,4 +17,31 @@ class CpuTest {
         assertThat(Cpu.countsFor("/usr/lib/postgresql/15/bin/postgres -D /var/lib/postgresql/15/main -c config_file=x",
                 "doji_deployed")).isTrue();
     }
+
+    @Test
+    void aThreadsCpuIsCountedUnderItsNameAndOnlyThere() throws Exception {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long[] used = new long[1];
+        long pid = ProcessHandle.current().pid();
+        Thread alive = new Thread(() -> {
+            long mine = threads.getCurrentThreadCpuTime();
+            while (threads.getCurrentThreadCpuTime() - mine < 300_000_000L) {
+                used[0]++;
+            }
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "cpu-test-alive");
+        alive.start();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofMinutes(1))
+                .until(() -> alive.getState() == Thread.State.TIMED_WAITING);
+        try {
+            assertThat(Cpu.ofThreads(pid, "cpu-test-alive")).isBetween(250_000_000L, 400_000_000L);
+            assertThat(Cpu.ofThreads(pid, "no-such-thread")).isZero();
+        } finally {
+            alive.interrupt();
+        }
+    }
 }

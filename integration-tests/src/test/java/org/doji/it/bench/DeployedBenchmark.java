@@ -55,7 +55,8 @@ public final class DeployedBenchmark {
         System.setProperty("logging.level.root", System.getProperty("logging.level.root", "WARN"));
         Path dir = GrcProcess.itDirectory("deployed");
         List<String> jvm = Arrays.asList(System.getProperty("bench.jvm",
-                "-XX:TieredStopAtLevel=4 -XX:-UseSerialGC -XX:+UseG1GC").trim().split("\\s+"));
+                "-XX:TieredStopAtLevel=4 -XX:-UseSerialGC -XX:+UseG1GC -XX:-UseDynamicNumberOfCompilerThreads")
+                .trim().split("\\s+"));
         String pgDatabase = TestDatabase.postgres() ? pgDatabase() : null;
         out.printf("deployed shape: GRC + 13 RMs in their own JVMs (%s) on %s, clients in this JVM; %d cores, load %.2f%n",
                 String.join(" ", jvm), pgDatabase == null ? "H2 files in " + dir : "PostgreSQL database " + pgDatabase,
@@ -137,25 +138,29 @@ public final class DeployedBenchmark {
             }
         }
         out.printf("| variant | outcome by | co-allocations/s | p50 ms | CPU ms per co-allocation (all processes) | GRC CPU ms"
-                + " | Notify | CPU / floor |   (%d clients, median of %d rounds)%n", clients, rounds);
-        out.println("|---|---|---|---|---|---|---|---|");
-        by.forEach((label, ps) -> out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |%n", label,
+                + " | Notify | CPU / floor | JIT ms | without JIT / floor |   (%d clients, median of %d rounds)%n", clients, rounds);
+        out.println("|---|---|---|---|---|---|---|---|---|---|");
+        by.forEach((label, ps) -> out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.1f | %.2f |%n", label,
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::rate).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::p50).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::cpuMs).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::grcMs).toList()),
                 Stats.median(ps.stream().map(DeployedMeasure.Phase::notifies).toList()),
-                Stats.median(ps.stream().map(DeployedMeasure.Phase::ratio).toList())));
+                Stats.median(ps.stream().map(DeployedMeasure.Phase::ratio).toList()),
+                Stats.median(ps.stream().map(DeployedMeasure.Phase::jitMs).toList()),
+                Stats.median(ps.stream().map(DeployedMeasure.Phase::ratioWithoutJit).toList())));
     }
 
     /**
      * Rounds of 8 clients (each alternating polling and notified) until the CPU per co-allocation changed by less than
-     * {@code bench.settle} twice in a row (three rounds alike): the JIT has compiled what the load runs.
+     * {@code bench.settle} twice in a row (three rounds alike) and the services' compiler threads used less than
+     * {@code bench.settle-jit} of it in the last round: the JIT has compiled what the load runs.
      */
     private void warmUp(String label) throws Exception {
         int seconds = Integer.getInteger("bench.warmup-seconds", 15);
-        int max = Integer.getInteger("bench.warmup-rounds", 12);
+        int max = Integer.getInteger("bench.warmup-rounds", 20);
         double settle = Double.parseDouble(System.getProperty("bench.settle", "0.05"));
+        double settleJit = Double.parseDouble(System.getProperty("bench.settle-jit", "0.10"));
         double previous = Double.NaN;
         int settled = 0;
         for (int round = 1; round <= max; round++) {
@@ -163,16 +168,18 @@ public final class DeployedBenchmark {
             DeployedLoad.Result r = load.run(grid.grcUrl(), 8, seconds, null);
             DeployedMeasure.Phase p = measure.phase(s0, r, 8, "warm-up");
             double change = Math.abs(p.cpuMs() - previous) / previous;
-            out.printf("%swarm-up %d: %.1f co-allocations/s, CPU %.1f ms per co-allocation (GRC %.1f), change %s%n",
-                    label, round, p.rate(), p.cpuMs(), p.grcMs(),
+            double jitShare = p.jitMs() / p.cpuMs();
+            out.printf("%swarm-up %d: %.1f co-allocations/s, CPU %.1f ms per co-allocation (GRC %.1f; JIT %.1f, %.0f %%),"
+                            + " change %s%n", label, round, p.rate(), p.cpuMs(), p.grcMs(), p.jitMs(), 100 * jitShare,
                     Double.isNaN(change) ? "-" : String.format("%.1f %%", 100 * change));
             settled = change < settle ? settled + 1 : 0;
-            if (settled == 2) {
+            if (settled >= 2 && jitShare < settleJit) {
                 return;
             }
             previous = p.cpuMs();
         }
-        out.printf("%swarm-up: not settled within %.0f%% after %d rounds; measuring anyway%n", label, 100 * settle, max);
+        out.printf("%swarm-up: not settled (CPU within %.0f %% twice, JIT under %.0f %%) after %d rounds; measuring anyway%n",
+                label, 100 * settle, 100 * settleJit, max);
     }
 
     private DeployedMeasure.Phase phase(int clients, DeployedLoad.Mode mode) throws Exception {

@@ -144,14 +144,19 @@ final class DeployedGrid implements AutoCloseable {
         return grc.url();
     }
 
-    /** CPU nanoseconds so far: [the GRC, every RM together]. */
+    /** CPU nanoseconds so far: [the GRC, every RM together, the compiler threads (JIT) of them all: a part of both]. */
     long[] cpu() throws Exception {
         long rmCpu = 0;
+        long jit = Cpu.ofThreads(grc.pid(), JIT);
         for (RmProcess p : rms.values()) {
             rmCpu += Cpu.ofProcess(p.pid());
+            jit += Cpu.ofThreads(p.pid(), JIT);
         }
-        return new long[] {Cpu.ofProcess(grc.pid()), rmCpu};
+        return new long[] {Cpu.ofProcess(grc.pid()), rmCpu, jit};
     }
+
+    /** HotSpot's compiler threads (their names, cut to 15 characters as Linux keeps them). */
+    private static final String[] JIT = {"C1 CompilerThre", "C2 CompilerThre"};
 
     /** RM calls the GRC made so far: reserve, commit and abort, and availability calls. */
     double rmCalls() throws Exception {

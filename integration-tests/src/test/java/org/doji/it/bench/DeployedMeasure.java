@@ -29,7 +29,10 @@ final class DeployedMeasure {
         this.commit = commit;
     }
 
-    /** Counters at one instant: CPU ns [GRC, RMs, PostgreSQL, this JVM], RM calls, plans, notifies, transactions, rows. */
+    /**
+     * Counters at one instant: CPU ns [GRC, RMs, PostgreSQL, this JVM, the services' JIT (a part of GRC and RMs)], RM
+     * calls, plans, notifies, transactions, rows.
+     */
     record Snapshot(long[] cpu, double calls, double[] plans, long notifies, long[] pg) {
     }
 
@@ -37,7 +40,7 @@ final class DeployedMeasure {
         long[] procs = grid.cpu();
         long own = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
         long pgCpu = pgDatabase == null ? 0 : Cpu.ofPostgres(pgDatabase);
-        return new Snapshot(new long[] {procs[0], procs[1], pgCpu, own}, grid.rmCalls(), grid.planTime(),
+        return new Snapshot(new long[] {procs[0], procs[1], pgCpu, own, procs[2]}, grid.rmCalls(), grid.planTime(),
                 consumer.notifies(), pgCounters());
     }
 
@@ -48,8 +51,8 @@ final class DeployedMeasure {
         }
         Snapshot after = snapshot();
         int k = Math.max(1, r.reserved() + r.failed());
-        double[] ms = new double[4];
-        for (int i = 0; i < 4; i++) {
+        double[] ms = new double[5];
+        for (int i = 0; i < 5; i++) {
             ms[i] = (after.cpu()[i] - before.cpu()[i]) / 1e6 / k;
         }
         double calls = (after.calls() - before.calls()) / k;
@@ -76,12 +79,13 @@ final class DeployedMeasure {
         Snapshot before = snapshot();
         Thread.sleep(seconds * 1000L); // the measurement itself: nothing runs meanwhile
         Snapshot after = snapshot();
-        double[] ms = new double[4];
-        for (int i = 0; i < 4; i++) {
+        double[] ms = new double[5];
+        for (int i = 0; i < 5; i++) {
             ms[i] = (after.cpu()[i] - before.cpu()[i]) / 1e6 / seconds;
         }
         return String.format("idle, CPU ms per second: GRC %.1f + RMs %.1f + PostgreSQL %.1f + this JVM %.1f"
-                + " = %.1f; %s DB transactions per second", ms[0], ms[1], ms[2], ms[3], ms[0] + ms[1] + ms[2] + ms[3],
+                + " = %.1f (JIT %.1f); %s DB transactions per second", ms[0], ms[1], ms[2], ms[3],
+                ms[0] + ms[1] + ms[2] + ms[3], ms[4],
                 pgDatabase == null ? "n/a (H2)" : String.format("%.1f", (double) (after.pg()[0] - before.pg()[0]) / seconds));
     }
 
@@ -113,7 +117,7 @@ final class DeployedMeasure {
 
         static final String HEADER = "| clients | outcome by | co-allocations/s | p50 ms | p99 ms | CPU ms per co-allocation:"
                 + " GRC + RMs + PostgreSQL + clients = all | RM calls | Notify | DB transactions | rows written |"
-                + " floor ms | CPU / floor |\n|---|---|---|---|---|---|---|---|---|---|---|---|";
+                + " floor ms | CPU / floor | JIT ms | without JIT / floor |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 
         double rate() {
             return result.rate();
@@ -135,19 +139,32 @@ final class DeployedMeasure {
             return cpuMs() / floorMs;
         }
 
+        /** The services' compiler threads, ms per co-allocation (a part of the GRC's and the RMs' CPU). */
+        double jitMs() {
+            return cpu[4];
+        }
+
+        /** The CPU as a multiple of the floor without the JIT's part: the code's cost once compiled. */
+        double ratioWithoutJit() {
+            return (cpuMs() - jitMs()) / floorMs;
+        }
+
         String line() {
             return String.format("%2d clients, %s: %d reserved (%d not) in %.0f s = %.1f/s, p50 %.1f p99 %.1f ms;"
                             + " CPU ms per co-allocation GRC %.1f + RMs %.1f + PostgreSQL %.1f + clients %.1f = %.1f;"
                             + " %.1f RM calls, %.2f Notify, %s DB transactions, %s rows; floor %.1f ms"
-                            + " (planning %.1f), CPU = %.1fx the floor; load %.2f", clients, mode, result.reserved(), result.failed(),
+                            + " (planning %.1f), CPU = %.1fx the floor; JIT %.1f ms, without it %.1fx; load %.2f", clients,
+                    mode, result.reserved(), result.failed(),
                     result.seconds(), rate(), p50(), result.latency().percentile(99), cpu[0], cpu[1], cpu[2], cpu[3],
-                    cpuMs(), calls, notifies, num(transactions), num(rows), floorMs, planMs, ratio(), load);
+                    cpuMs(), calls, notifies, num(transactions), num(rows), floorMs, planMs, ratio(), jitMs(),
+                    ratioWithoutJit(), load);
         }
 
         String row() {
             return String.format("| %d | %s | %.1f | %.1f | %.1f | %.1f + %.1f + %.1f + %.1f = %.1f | %.1f | %.2f | %s | %s |"
-                            + " %.1f | %.1f |", clients, mode, rate(), p50(), result.latency().percentile(99), cpu[0], cpu[1],
-                    cpu[2], cpu[3], cpuMs(), calls, notifies, num(transactions), num(rows), floorMs, ratio());
+                            + " %.1f | %.1f | %.1f | %.1f |", clients, mode, rate(), p50(), result.latency().percentile(99),
+                    cpu[0], cpu[1], cpu[2], cpu[3], cpuMs(), calls, notifies, num(transactions), num(rows), floorMs, ratio(),
+                    jitMs(), ratioWithoutJit());
         }
 
         private static String num(double x) {
