@@ -94,8 +94,14 @@ public final class DeployedBenchmark {
         List<String> rows = new ArrayList<>();
         for (int clients : ints(System.getProperty("bench.clients", "1,8,32"))) {
             for (DeployedLoad.Mode mode : DeployedLoad.Mode.values()) {
+                java.util.Map<String, long[]> writes = measure.tableWrites();
                 DeployedMeasure.Phase p = phase(clients, mode);
                 out.println(p.line());
+                if (!writes.isEmpty()) {
+                    out.println("   rows written per co-allocation by table (inserted+updated+deleted): "
+                            + DeployedMeasure.writesPer(writes, measure.tableWrites(),
+                            Math.max(1, p.result().reserved() + p.result().failed())));
+                }
                 rows.add(p.row());
             }
         }

@@ -89,6 +89,46 @@ final class DeployedMeasure {
                 pgDatabase == null ? "n/a (H2)" : String.format("%.1f", (double) (after.pg()[0] - before.pg()[0]) / seconds));
     }
 
+    /**
+     * Rows inserted, updated and deleted so far per table ("schema.table", every service's schema), or empty on H2:
+     * which service writes what, per co-allocation, from two readings around a run.
+     */
+    java.util.Map<String, long[]> tableWrites() throws Exception {
+        java.util.Map<String, long[]> out = new java.util.TreeMap<>();
+        if (pgDatabase == null) {
+            return out;
+        }
+        Thread.sleep(1500); // PostgreSQL publishes its statistics within a second (not a wait on this JVM)
+        String url = System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test");
+        try (Connection c = DriverManager.getConnection(url, System.getProperty("doji.test.pg.user", "doji"),
+                System.getProperty("doji.test.pg.password", "doji"));
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select schemaname, relname, n_tup_ins, n_tup_upd, n_tup_del from pg_stat_user_tables")) {
+            while (rs.next()) {
+                out.put(rs.getString(1) + "." + rs.getString(2), new long[] {rs.getLong(3), rs.getLong(4), rs.getLong(5)});
+            }
+        }
+        return out;
+    }
+
+    /** The rows written per co-allocation by table between two readings: "table ins+upd+del", the most first. */
+    static String writesPer(java.util.Map<String, long[]> before, java.util.Map<String, long[]> after, int coAllocations) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        after.entrySet().stream()
+                .map(e -> {
+                    long[] b = before.getOrDefault(e.getKey(), new long[3]);
+                    long[] a = e.getValue();
+                    return java.util.Map.entry(e.getKey(), new double[] {(a[0] - b[0]) / (double) coAllocations,
+                            (a[1] - b[1]) / (double) coAllocations, (a[2] - b[2]) / (double) coAllocations});
+                })
+                .filter(e -> e.getValue()[0] + e.getValue()[1] + e.getValue()[2] >= 0.05)
+                .sorted((x, y) -> Double.compare(y.getValue()[0] + y.getValue()[1] + y.getValue()[2],
+                        x.getValue()[0] + x.getValue()[1] + x.getValue()[2]))
+                .forEach(e -> parts.add(String.format("%s %.1f+%.1f+%.1f", e.getKey(), e.getValue()[0], e.getValue()[1],
+                        e.getValue()[2])));
+        return parts.isEmpty() ? "none counted" : String.join(", ", parts);
+    }
+
     /** [transactions committed in the run's database, rows written in it], or zeros on H2. */
     private long[] pgCounters() throws Exception {
         if (pgDatabase == null) {
