@@ -5,10 +5,7 @@ import jakarta.jws.WebService;
 import jakarta.xml.ws.WebServiceContext;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.doji.grc.coallocation.CoAllocationService;
 import org.doji.grc.model.CoRequest;
@@ -72,11 +69,8 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
             throws UnknownResourceFault, InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
             String consumerAddress = consumer == null ? null : ResourceReferences.addressOf(consumer);
-            Set<org.doji.grc.model.CoAllocationState> states = EnumSet.noneOf(org.doji.grc.model.CoAllocationState.class);
-            if (notifyOn != null) {
-                notifyOn.forEach(s -> states.add(org.doji.grc.model.CoAllocationState.valueOf(s.value())));
-            }
-            String key = service.create(caller(), correlationId, GrcFromContract.request(request), consumerAddress, states);
+            String key = service.create(caller(), correlationId, GrcFromContract.request(request), consumerAddress,
+                    GrcFromContract.states(notifyOn));
             return ResourceReferences.reference(SoapRequestContext.serviceAddress(context), key);
         });
     }
@@ -116,11 +110,9 @@ public class GrcEndpoint extends WsResourceEndpoint implements GrcPortType {
     public CoAllocationList list(List<CoAllocationState> state, Instant from, Instant to, Integer maxResults)
             throws InvalidRequestFault, InternalErrorFault, NotAuthorizedFault {
         return call(() -> {
-            Set<org.doji.grc.model.CoAllocationState> states = new HashSet<>();
-            state.forEach(s -> states.add(org.doji.grc.model.CoAllocationState.valueOf(s.value())));
             CoAllocationList out = new CoAllocationList();
             String address = SoapRequestContext.serviceAddress(context);
-            service.list(caller(), states, from, to, maxResults == null ? 1000 : maxResults)
+            service.list(caller(), GrcFromContract.states(state), from, to, maxResults == null ? 1000 : maxResults)
                     .forEach(c -> out.getCoAllocation().add(GrcToContract.summary(c, address)));
             return out;
         });

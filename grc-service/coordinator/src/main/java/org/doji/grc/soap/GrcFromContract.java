@@ -1,14 +1,17 @@
 package org.doji.grc.soap;
 
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.doji.contract.types.CandidateSite;
 import org.doji.contract.types.CoAllocationRequest;
 import org.doji.contract.types.SiteRequest;
 import org.doji.contract.types.TimeConstraint;
+import org.doji.grc.model.CoAllocationState;
 import org.doji.grc.model.CoRequest;
 import org.doji.grc.model.Policy;
 import org.doji.rm.fault.DojiException;
@@ -19,6 +22,15 @@ import org.doji.rm.soap.FromContract;
 public final class GrcFromContract {
 
     private GrcFromContract() {
+    }
+
+    /** Co-allocation states as the contract names them (null: none). */
+    public static Set<CoAllocationState> states(List<org.doji.contract.types.CoAllocationState> states) {
+        Set<CoAllocationState> out = EnumSet.noneOf(CoAllocationState.class);
+        if (states != null) {
+            states.forEach(s -> out.add(CoAllocationState.valueOf(s.value())));
+        }
+        return out;
     }
 
     public static CoRequest request(CoAllocationRequest r) {
