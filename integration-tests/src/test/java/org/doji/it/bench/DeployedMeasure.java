@@ -99,9 +99,7 @@ final class DeployedMeasure {
             return out;
         }
         Thread.sleep(1500); // PostgreSQL publishes its statistics within a second (not a wait on this JVM)
-        String url = System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test");
-        try (Connection c = DriverManager.getConnection(url, System.getProperty("doji.test.pg.user", "doji"),
-                System.getProperty("doji.test.pg.password", "doji"));
+        try (Connection c = connect();
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("select schemaname, relname, n_tup_ins, n_tup_upd, n_tup_del from pg_stat_user_tables")) {
             while (rs.next()) {
@@ -129,14 +127,18 @@ final class DeployedMeasure {
         return parts.isEmpty() ? "none counted" : String.join(", ", parts);
     }
 
+    /** A connection to the run's PostgreSQL database (the harness's settings). */
+    private static Connection connect() throws java.sql.SQLException {
+        return DriverManager.getConnection(System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test"),
+                System.getProperty("doji.test.pg.user", "doji"), System.getProperty("doji.test.pg.password", "doji"));
+    }
+
     /** [transactions committed in the run's database, rows written in it], or zeros on H2. */
     private long[] pgCounters() throws Exception {
         if (pgDatabase == null) {
             return new long[] {0, 0};
         }
-        String url = System.getProperty("doji.test.pg.url", "jdbc:postgresql://localhost:5432/doji_test");
-        try (Connection c = DriverManager.getConnection(url, System.getProperty("doji.test.pg.user", "doji"),
-                System.getProperty("doji.test.pg.password", "doji"));
+        try (Connection c = connect();
              Statement s = c.createStatement()) {
             long[] out = new long[2];
             try (ResultSet rs = s.executeQuery("select xact_commit from pg_stat_database where datname = current_database()")) {
