@@ -68,6 +68,10 @@ public final class CoAllocationBenchmark {
     private volatile String lastKey;
     /** Availability calls the GRC has made so far (its batch-size metric's count). */
     private java.util.function.LongSupplier availabilityCalls = () -> 0;
+    /** SOAP calls the GRC has made to RMs so far: availability, reserve, commit, abort. */
+    private java.util.function.LongSupplier rmCalls = () -> 0;
+    /** [plans made, ms spent planning] by the GRC so far (its plan timer). */
+    private java.util.function.Supplier<double[]> plans = () -> new double[2];
     /** The H2 versions (durable commits) of the GRC's database and of the RMs' together. */
     private StoreVersions grcWrites;
     private StoreVersions rmWrites;
@@ -196,8 +200,15 @@ public final class CoAllocationBenchmark {
                 phaseTwo.percentile(50));
     }
 
+    /**
+     * One throughput round, per reserved co-allocation: CPU of the whole process, SOAP calls (createCoAllocation and
+     * the GRC's RM calls), durable commits (GRC and RMs) and planning (the GRC's plan timer, ms per plan).
+     */
+    record Round(double rate, double p50, double cpuMs, double calls, double commits, double planMs) {
+    }
+
     /** A throughput run: {@code clients} users each creating co-allocations back to back for {@code seconds}. */
-    private double[] throughput(int clients, int seconds) throws Exception {
+    private Round throughput(int clients, int seconds) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<GrcClient> ports = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
@@ -210,6 +221,8 @@ public final class CoAllocationBenchmark {
         long cpu0 = processCpuNanos();
         long[] ticks0 = userSystemTicks();
         long calls0 = availabilityCalls.getAsLong();
+        long rmCalls0 = rmCalls.getAsLong();
+        double[] plans0 = plans.get();
         long grcCommits0 = grcWrites.total();
         long rmCommits0 = rmWrites.total();
         long t0 = System.nanoTime();
@@ -252,13 +265,16 @@ public final class CoAllocationBenchmark {
         double grcCommits = (double) (grcWrites.total() - grcCommits0) / Math.max(1, done.get());
         double rmCommits = (double) (rmWrites.total() - rmCommits0) / Math.max(1, done.get());
         double rate = done.get() / secs;
+        double[] plansNow = plans.get();
+        double planMs = plansNow[0] == plans0[0] ? 0 : (plansNow[1] - plans0[1]) / (plansNow[0] - plans0[0]);
+        double soapCalls = 1 + (double) (rmCalls.getAsLong() - rmCalls0) / Math.max(1, done.get());
         out.printf("  %2d clients: %5d reserved (%d failed) in %.1f s = %6.1f co-allocations/s, latency p50 %.1f p99 %.1f ms,"
                         + " CPU %.1f ms per co-allocation (%.0f%% in the kernel), %.1f availability calls per co-allocation,"
                         + " durable commits per co-allocation: GRC %.1f, RMs %.1f, load %.2f%n", clients, done.get(), failed.get(),
                 secs, rate, latency.percentile(50), latency.percentile(99), cpuMs / Math.max(1, done.get()),
                 100.0 * system / Math.max(1, user + system), (double) calls / Math.max(1, done.get() + failed.get()),
                 grcCommits, rmCommits, load());
-        return new double[] {rate, latency.percentile(50)};
+        return new Round(rate, latency.percentile(50), cpuMs / Math.max(1, done.get()), soapCalls, grcCommits + rmCommits, planMs);
     }
 
     /**
@@ -344,7 +360,15 @@ public final class CoAllocationBenchmark {
         out.printf("request: 3 sites x 4 cores, 3 links x 1 Gbps, %s; load average %.2f, %d cores%n",
                 slots == 1 ? "fixed 1 h window" : "1 h within a 2 h start range, N=" + slots + " slots",
                 load(), Runtime.getRuntime().availableProcessors());
+        // the floor first, in a quiet process: measured after the grid, it would share the CPU with its stores' closing
+        out.println("the floor, measured now:");
+        Floor.Figure roundTrip = Floor.soapRoundTripInThisJvm(Integer.getInteger("floor.calls", 20_000));
+        out.println("  " + roundTrip);
+        Floor.Figure commit = Floor.commit("durable commit, H2 file", "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath()
+                + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS, Integer.getInteger("floor.commits", 5_000));
+        out.println("  " + commit);
         Timeline timeline = new Timeline();
+        Map<Integer, List<Round>> byClients = new java.util.LinkedHashMap<>();
         try (RmFleet fleet = RmFleet.start(ReferenceGrid.topology(), dir, Map.of(), false)) {
             List<String> grcArgs = new ArrayList<>(fleet.grcRegistryArgs());
             grcArgs.add("--doji.grc.slots=" + slots);
@@ -363,6 +387,12 @@ public final class CoAllocationBenchmark {
                     var batches = grcMeters.find("doji.grc.availability.batch").summary();
                     return batches == null ? 0 : batches.count();
                 };
+                bench.rmCalls = () -> bench.availabilityCalls.getAsLong()
+                        + grcMeters.find("doji.grc.rm.call").timers().stream().mapToLong(Timer::count).sum();
+                bench.plans = () -> {
+                    Timer plan = grcMeters.find("doji.grc.plan.time").timer();
+                    return plan == null ? new double[2] : new double[] {plan.count(), plan.totalTime(TimeUnit.MILLISECONDS)};
+                };
                 out.printf("Reserved detected by %s; latency from the GRC's own updated timestamp%n",
                         detect.equals("hook") ? "the coordinator's settled callback (no polling)"
                                 : (soapPolling ? "GetResourcePropertyDocument over SOAP" : "reading the GRC's store in-process")
@@ -375,14 +405,13 @@ public final class CoAllocationBenchmark {
                 out.println("throughput (" + rounds + " rounds of " + seconds + " s per client count; medians):");
                 List<String> table = new ArrayList<>();
                 for (int c : clientCounts) {
-                    List<Double> rates = new ArrayList<>();
-                    List<Double> p50s = new ArrayList<>();
+                    List<Round> measured = new ArrayList<>();
                     for (int r = 0; r < rounds; r++) {
-                        double[] res = bench.throughput(c, seconds);
-                        rates.add(res[0]);
-                        p50s.add(res[1]);
+                        measured.add(bench.throughput(c, seconds));
                     }
-                    table.add(String.format("| %d | %.1f | %.1f | %.2f |", c, Stats.median(rates), Stats.median(p50s), load()));
+                    table.add(String.format("| %d | %.1f | %.1f | %.2f |", c, median(measured, Round::rate),
+                            median(measured, Round::p50), load()));
+                    byClients.put(c, measured);
                 }
                 bench.meters(grc.getBean(MeterRegistry.class));
                 bench.baseline("after load", rmUrl, bench.lastKey, 200);
@@ -393,7 +422,30 @@ public final class CoAllocationBenchmark {
                 grc.close();
             }
         }
+        printFloor(out, roundTrip, commit, byClients);
         BenchData.discard(dir, out);
         System.exit(0);
+    }
+
+    /**
+     * Per throughput round, its floor (calls x round trip + commits x commit + planning; the round trip and the commit
+     * measured at the start of this run: absolute times drift by up to 30 % here between runs) beside its CPU.
+     */
+    private static void printFloor(PrintWriter out, Floor.Figure roundTrip, Floor.Figure commit,
+                                   Map<Integer, List<Round>> byClients) {
+        out.printf("the floor per round: %s; %s%n", roundTrip, commit);
+        out.println("| clients | CPU ms per co-allocation | SOAP calls | durable commits | planning ms | floor ms | CPU / floor |");
+        out.println("|---|---|---|---|---|---|---|");
+        byClients.forEach((clients, measured) -> {
+            for (Round r : measured) {
+                double floor = Floor.ofCoAllocation(r.calls(), roundTrip, r.commits(), commit, r.planMs());
+                out.printf("| %d | %.1f | %.1f | %.1f | %.2f | %.1f | %.2f |%n", clients, r.cpuMs(), r.calls(), r.commits(),
+                        r.planMs(), floor, r.cpuMs() / floor);
+            }
+        });
+    }
+
+    private static double median(List<Round> rounds, java.util.function.ToDoubleFunction<Round> figure) {
+        return Stats.median(rounds.stream().map(r -> figure.applyAsDouble(r)).toList());
     }
 }

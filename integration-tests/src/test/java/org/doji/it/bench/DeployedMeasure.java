@@ -61,8 +61,7 @@ final class DeployedMeasure {
         double notifies = (double) (after.notifies() - before.notifies()) / k;
         double transactions = pgDatabase == null ? Double.NaN : (double) (after.pg()[0] - before.pg()[0]) / k;
         double rows = pgDatabase == null ? Double.NaN : (double) (after.pg()[1] - before.pg()[1]) / k;
-        double floor = calls * roundTrip.cpuMicros() / 1e3 + planMs
-                + (pgDatabase == null ? 0 : transactions * commit.cpuMicros() / 1e3);
+        double floor = Floor.ofCoAllocation(calls, roundTrip, pgDatabase == null ? 0 : transactions, commit, planMs);
         return new Phase(clients, mode, r, ms, calls, planMs, notifies, transactions, rows, floor, DeployedBenchmark.load());
     }
 

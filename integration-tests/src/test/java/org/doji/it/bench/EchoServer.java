@@ -16,6 +16,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.ServletWebServerFactoryAutoConfiguration;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -30,12 +32,19 @@ public class EchoServer {
     static final String NS = "urn:doji:floor";
 
     public static void main(String[] args) {
+        System.out.println("ECHO READY " + portOf(start(args)));
+    }
+
+    /** The echo server in this JVM, on a free port. */
+    static ConfigurableApplicationContext start(String... args) {
         SpringApplication app = new SpringApplication(EchoServer.class);
         app.setDefaultProperties(Map.of("server.port", "0", "cxf.path", "/services", "spring.main.banner-mode", "off",
-                "logging.level.root", "WARN"));
-        var ctx = app.run(args);
-        int port = ((org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext) ctx).getWebServer().getPort();
-        System.out.println("ECHO READY " + port);
+                "logging.level.root", "WARN", "spring.jmx.enabled", "false"));
+        return app.run(args);
+    }
+
+    static int portOf(ConfigurableApplicationContext echo) {
+        return ((ServletWebServerApplicationContext) echo).getWebServer().getPort();
     }
 
     @Bean

@@ -69,6 +69,7 @@ public final class Floor {
     public static void main(String[] args) throws Exception {
         Path dir = GrcProcess.itDirectory("floor");
         System.out.println(soapRoundTrip(dir, Integer.getInteger("floor.calls", 20_000)));
+        System.out.println(soapRoundTripInThisJvm(Integer.getInteger("floor.calls", 20_000)));
         int commits = Integer.getInteger("floor.commits", 5_000);
         System.out.println(commit("durable commit, H2 file", "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath()
                 + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS, commits));
@@ -78,34 +79,56 @@ public final class Floor {
         System.exit(0);
     }
 
-    /** The SOAP round trip: as many calls after as many again to warm up, one client thread. */
+    /** The SOAP round trip between two JVMs: as many calls after as many again to warm up, one client thread. */
     public static Figure soapRoundTrip(Path dir, int calls) throws Exception {
         Path log = dir.resolve("echo.log");
         Process echo = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", org.doji.rm.testing.ChildJvm.testClassPath(), EchoServer.class.getName())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            String port = awaitReady(echo, log);
-            QName name = new QName(EchoServer.NS, "EchoPort");
-            Service service = Service.create(new QName(EchoServer.NS, "Echo"));
-            service.addPort(name, SOAPBinding.SOAP11HTTP_BINDING, "http://localhost:" + port + "/services/echo");
-            Dispatch<Source> dispatch = service.createDispatch(name, Source.class, Service.Mode.PAYLOAD, new AddressingFeature());
-            dispatch.getRequestContext().put(BindingProvider.SOAPACTION_USE_PROPERTY, true);
-            dispatch.getRequestContext().put(BindingProvider.SOAPACTION_URI_PROPERTY, EchoServer.NS + "/ping");
-            for (int i = 0; i < calls; i++) {
-                dispatch.invoke(new StreamSource(new StringReader(PING)));
-            }
-            long cpu0 = ownCpu() + Cpu.ofProcess(echo.pid());
-            long t0 = System.nanoTime();
-            for (int i = 0; i < calls; i++) {
-                dispatch.invoke(new StreamSource(new StringReader(PING)));
-            }
-            long wall = System.nanoTime() - t0;
-            long cpu = ownCpu() + Cpu.ofProcess(echo.pid()) - cpu0;
-            return new Figure("SOAP round trip (CXF, WS-Addressing, two JVMs)", cpu / 1e3 / calls, wall / 1e3 / calls);
+            return roundTrips("SOAP round trip (CXF, WS-Addressing, two JVMs)", awaitReady(echo, log), calls,
+                    () -> ownCpu() + echoCpu(echo));
         } finally {
             echo.destroy();
         }
+    }
+
+    /**
+     * The same round trip with the echo server in this JVM, over loopback: the floor of a call in the in-JVM
+     * coordinator benchmark, where the client, the GRC and the RMs share one process.
+     */
+    public static Figure soapRoundTripInThisJvm(int calls) throws Exception {
+        try (ConfigurableApplicationContext echo = EchoServer.start()) {
+            return roundTrips("SOAP round trip (CXF, WS-Addressing, loopback in one JVM)", String.valueOf(EchoServer.portOf(echo)),
+                    calls, Floor::ownCpu);
+        }
+    }
+
+    private static Figure roundTrips(String what, String port, int calls, java.util.function.LongSupplier cpu) {
+        QName name = new QName(EchoServer.NS, "EchoPort");
+        Service service = Service.create(new QName(EchoServer.NS, "Echo"));
+        service.addPort(name, SOAPBinding.SOAP11HTTP_BINDING, "http://localhost:" + port + "/services/echo");
+        Dispatch<Source> dispatch = service.createDispatch(name, Source.class, Service.Mode.PAYLOAD, new AddressingFeature());
+        dispatch.getRequestContext().put(BindingProvider.SOAPACTION_USE_PROPERTY, true);
+        dispatch.getRequestContext().put(BindingProvider.SOAPACTION_URI_PROPERTY, EchoServer.NS + "/ping");
+        for (int i = 0; i < calls; i++) {
+            dispatch.invoke(new StreamSource(new StringReader(PING)));
+        }
+        long cpu0 = cpu.getAsLong();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) {
+            dispatch.invoke(new StreamSource(new StringReader(PING)));
+        }
+        long wall = System.nanoTime() - t0;
+        return new Figure(what, (cpu.getAsLong() - cpu0) / 1e3 / calls, wall / 1e3 / calls);
+    }
+
+    /**
+     * The floor of one co-allocation in ms of CPU: its calls at the round trip's cost, its durable commits at the
+     * commit's, and its planning (the GRC's plan timer).
+     */
+    public static double ofCoAllocation(double calls, Figure roundTrip, double commits, Figure commit, double planMs) {
+        return calls * roundTrip.cpuMicros() / 1e3 + commits * commit.cpuMicros() / 1e3 + planMs;
     }
 
     /** A durable single-row commit through the GRC's own stack on {@code jdbcUrl}: warm-up, then {@code commits}. */
@@ -159,6 +182,14 @@ public final class Floor {
             Thread.sleep(100); // a poll of another process's output, not a wait for a condition in this one
         }
         throw new IllegalStateException("the echo server did not start; see " + log);
+    }
+
+    private static long echoCpu(Process echo) {
+        try {
+            return Cpu.ofProcess(echo.pid());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static long ownCpu() {

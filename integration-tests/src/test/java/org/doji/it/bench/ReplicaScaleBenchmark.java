@@ -167,7 +167,7 @@ public final class ReplicaScaleBenchmark {
                     (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k, (double) (pg[2] - pg0[2]) / k, calls / k,
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             double commits = (double) (pg[0] - pg0[0]) / k;
-            double floorMs = calls / k * roundTrip.cpuMicros() / 1e3 + commits * commit.cpuMicros() / 1e3 + planMs;
+            double floorMs = Floor.ofCoAllocation(calls / k, roundTrip, commits, commit, planMs);
             out.printf("%d replica(s): floor %.1f ms = %.1f calls x %.2f + %.1f commits x %.2f + planning %.1f (the GRC's"
                     + " plan timer, wall); CPU %.1f ms = %.1fx the floor%n", n, floorMs, calls / k, roundTrip.cpuMicros() / 1e3,
                     commits, commit.cpuMicros() / 1e3, planMs, grcCpu + ownCpu + dbCpu, (grcCpu + ownCpu + dbCpu) / floorMs);
