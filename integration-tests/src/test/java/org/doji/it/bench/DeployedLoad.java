@@ -49,8 +49,11 @@ final class DeployedLoad {
     private static final List<CoAllocationState> FINAL = List.of(CoAllocationState.RESERVED, CoAllocationState.FAILED,
             CoAllocationState.CANCELLED, CoAllocationState.COMPLETED);
 
-    /** One run's outcome: co-allocations reserved and not, seconds, client-seen latencies of the reserved ones. */
-    record Result(int reserved, int failed, double seconds, Stats latency) {
+    /**
+     * One run's outcome: co-allocations reserved and not, seconds, client-seen latencies of the reserved ones, and the
+     * clients' SOAP calls to the GRC (createCoAllocation and the polls).
+     */
+    record Result(int reserved, int failed, double seconds, Stats latency, long clientCalls) {
         double rate() {
             return reserved / seconds;
         }
@@ -77,6 +80,7 @@ final class DeployedLoad {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         AtomicInteger reserved = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
+        AtomicLong calls = new AtomicLong();
         Stats latency = new Stats();
         long t0 = System.nanoTime();
         long deadline = t0 + TimeUnit.SECONDS.toNanos(seconds);
@@ -87,7 +91,7 @@ final class DeployedLoad {
                 for (long i = 0; System.nanoTime() < deadline; i++) {
                     Mode m = mode != null ? mode : i % 2 == 0 ? Mode.POLL : Mode.NOTIFY;
                     long start = System.nanoTime();
-                    boolean ok = one(port, m) == CoAllocationState.RESERVED;
+                    boolean ok = one(port, m, calls) == CoAllocationState.RESERVED;
                     (ok ? reserved : failed).incrementAndGet();
                     if (ok) {
                         latency.add((System.nanoTime() - start) / 1e6);
@@ -100,10 +104,11 @@ final class DeployedLoad {
             f.get(seconds + 180L, TimeUnit.SECONDS);
         }
         pool.shutdownNow();
-        return new Result(reserved.get(), failed.get(), (System.nanoTime() - t0) / 1e9, latency);
+        return new Result(reserved.get(), failed.get(), (System.nanoTime() - t0) / 1e9, latency, calls.get());
     }
 
-    private CoAllocationState one(GrcClient port, Mode mode) throws Exception {
+    private CoAllocationState one(GrcClient port, Mode mode, AtomicLong calls) throws Exception {
+        calls.incrementAndGet();
         String key = port.create(UUID.randomUUID().toString(), request(), mode == Mode.POLL ? null : consumer.address(),
                 mode == Mode.NOTIFY_FINAL ? FINAL : List.of());
         if (mode != Mode.POLL) {
@@ -116,6 +121,7 @@ final class DeployedLoad {
         CoAllocationDocument d;
         do {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pollMs));
+            calls.incrementAndGet();
             d = port.document(key);
         } while (!GrcClient.isFinal(d.getState()));
         return d.getState();

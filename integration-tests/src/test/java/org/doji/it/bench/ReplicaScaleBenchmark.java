@@ -63,6 +63,8 @@ public final class ReplicaScaleBenchmark {
     /** The floor's parts, measured in this run before the GRC runs (CPU microseconds per operation). */
     private Floor.Figure roundTrip;
     private Floor.Figure commit;
+    /** The clients' SOAP calls to the GRC so far: createCoAllocation and the polls. */
+    private final java.util.concurrent.atomic.AtomicLong clientCalls = new java.util.concurrent.atomic.AtomicLong();
     private final PrintWriter out = new PrintWriter(System.out, true);
     private final HttpClient http = HttpClient.newHttpClient();
     private final Instant base = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.DAYS);
@@ -144,6 +146,7 @@ public final class ReplicaScaleBenchmark {
             long[] cpu0 = cpu(replicas);
             long[] pg0 = pgCounters(schema);
             double calls0 = rmCalls(replicas);
+            long clientCalls0 = clientCalls.get();
             double[] plan0 = planTime(replicas);
             Stats latency = new Stats();
             AtomicInteger done = new AtomicInteger();
@@ -167,9 +170,11 @@ public final class ReplicaScaleBenchmark {
                     (double) (pg[0] - pg0[0]) / k, (double) (pg[1] - pg0[1]) / k, (double) (pg[2] - pg0[2]) / k, calls / k,
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             double commits = (double) (pg[0] - pg0[0]) / k;
-            double floorMs = Floor.ofCoAllocation(calls / k, roundTrip, commits, commit, planMs);
-            out.printf("%d replica(s): floor %.1f ms = %.1f calls x %.2f + %.1f commits x %.2f + planning %.1f (the GRC's"
-                    + " plan timer, wall); CPU %.1f ms = %.1fx the floor%n", n, floorMs, calls / k, roundTrip.cpuMicros() / 1e3,
+            double soapCalls = calls / k + (double) (clientCalls.get() - clientCalls0) / k; // the RMs' and the clients'
+            double floorMs = Floor.ofCoAllocation(soapCalls, roundTrip, commits, commit, planMs);
+            out.printf("%d replica(s): floor %.1f ms = %.1f SOAP calls (RM calls and the clients' create and polls) x %.2f"
+                    + " + %.1f commits x %.2f + planning %.1f (the GRC's plan timer, wall); CPU %.1f ms = %.1fx the floor%n",
+                    n, floorMs, soapCalls, roundTrip.cpuMicros() / 1e3,
                     commits, commit.cpuMicros() / 1e3, planMs, grcCpu + ownCpu + dbCpu, (grcCpu + ownCpu + dbCpu) / floorMs);
             return String.format("| %d | %.1f | %.1f | %.1f + %.1f + %.1f | %.1f | %.1f + %.1f | %.1f | %.1f | %.1f |", n,
                     done.get() / secs, latency.percentile(50), grcCpu, ownCpu, dbCpu, commits, (double) (pg[1] - pg0[1]) / k,
@@ -189,13 +194,16 @@ public final class ReplicaScaleBenchmark {
             running.add(pool.submit(() -> {
                 while (System.nanoTime() < deadline) {
                     Instant t0 = Instant.now();
+                    clientCalls.incrementAndGet();
                     String key = port.create(UUID.randomUUID().toString(), request());
                     long wait = pollMs;
                     Thread.sleep(wait);
+                    clientCalls.incrementAndGet();
                     CoAllocationDocument d = port.document(key);
                     while (!GrcClient.isFinal(d.getState())) {
                         wait = Math.min(500, wait * 2); // polls cost the GRC CPU: back off
                         Thread.sleep(wait);
+                        clientCalls.incrementAndGet();
                         d = port.document(key);
                     }
                     if (d.getState() == CoAllocationState.RESERVED) {

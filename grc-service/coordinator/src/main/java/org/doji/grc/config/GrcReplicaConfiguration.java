@@ -24,8 +24,11 @@ public class GrcReplicaConfiguration {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GrcReplicaConfiguration.class);
 
-    /** This replica's claims; it joins (its lease begins, an earlier process's claims under its id are dropped). */
-    @Bean
+    /**
+     * This replica's claims; it joins (its lease begins, an earlier process's claims under its id are dropped). At the
+     * stop, the releases not written yet are written (else they would wait for this id's next start or its lease).
+     */
+    @Bean(destroyMethod = "flushReleases")
     public JpaClaims grcClaims(ReplicaProperties replica, EntityManager em, PlatformTransactionManager tx, Clock clock) {
         JpaClaims claims = new JpaClaims(replica.id(), replica.lease(), em, tx, clock);
         claims.register();
@@ -118,6 +121,17 @@ public class GrcReplicaConfiguration {
             });
         }
         return new PeriodicTask("doji-grc-lease", replica.lease().dividedBy(3), claims::renew);
+    }
+
+    /**
+     * Writes the claims' releases that no claim carried (a claim's insert writes those before it): a release waits at
+     * most a hundredth of the lease, so another replica waiting for the key is not kept waiting longer.
+     */
+    @Bean
+    public PeriodicTask grcClaimReleases(JpaClaims claims, ReplicaProperties replica) {
+        java.time.Duration every = replica.lease().dividedBy(100);
+        return new PeriodicTask("doji-grc-releases", every.toMillis() < 10 ? java.time.Duration.ofMillis(10) : every,
+                claims::flushReleases);
     }
 
     /** Takes over co-allocations whose planning or reservation a dead replica left (every half lease). */

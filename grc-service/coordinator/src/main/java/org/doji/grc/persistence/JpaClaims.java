@@ -21,6 +21,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * claim is a row: inserting it claims the key (the primary key refuses a second holder), deleting it releases it; a
  * claim whose replica's lease ran out is void and is removed by whoever next wants the key. Each call is a database
  * transaction of its own, never the caller's.
+ *
+ * <p>A release is written with this replica's next claims transaction (the next claim's insert, or {@link
+ * #flushReleases} at the latest a moment later), not in a commit of its own: the claim is the replica's until then, a
+ * claim taken again before then is kept without any write, and another replica waiting for the key gets it that
+ * moment later. That halves the claims' commits under load.
  */
 public class JpaClaims implements Claims {
 
@@ -33,6 +38,13 @@ public class JpaClaims implements Claims {
     private final Clock clock;
     /** The epoch of each claim this replica holds. */
     private final java.util.Map<String, Long> epochs = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Claims given up whose rows are not deleted yet: key to epoch. Guarded by itself, as is {@link #deleting}. */
+    private final java.util.Map<String, Long> released = new java.util.HashMap<>();
+    /** Keys whose rows a transaction is deleting now: a claim of one of them waits until that transaction ended. */
+    private final java.util.Set<String> deleting = new java.util.HashSet<>();
+    private volatile boolean flushFailing;
+    /** Until when this replica's lease surely runs (its last renewal's end), or null before the first one. */
+    private volatile Instant leaseUntil;
     private final java.security.SecureRandom random = new java.security.SecureRandom();
 
     public JpaClaims(String replicaId, Duration lease, EntityManager em, PlatformTransactionManager transactions, Clock clock) {
@@ -61,6 +73,9 @@ public class JpaClaims implements Claims {
             int left = em.createQuery("delete from ClaimRecord c where c.replica = :me").setParameter("me", replicaId)
                     .executeUpdate();
             epochs.clear();
+            synchronized (released) {
+                released.clear();
+            }
             if (left > 0) {
                 log.info("replica {}: {} claim(s) of an earlier process with this id dropped", replicaId, left);
             }
@@ -72,14 +87,17 @@ public class JpaClaims implements Claims {
     /** Extends this replica's lease from now, and removes the claims of replicas whose lease ran out. */
     public void renew() {
         Instant now = clock.instant();
-        tx.executeWithoutResult(s -> {
+        withReleases(batch -> tx.execute(s -> {
+            deleteReleased(batch);
             ReplicaRecord me = em.find(ReplicaRecord.class, replicaId);
             if (me == null) {
                 em.persist(new ReplicaRecord(replicaId, now.plus(lease), now));
             } else {
                 me.setLeaseUntil(now.plus(lease));
             }
-        });
+            return true;
+        }));
+        leaseUntil = now.plus(lease);
         int stale = tx.execute(s -> em.createQuery("delete from ClaimRecord c where not exists (select r.id from"
                 + " ReplicaRecord r where r.id = c.replica and r.leaseUntil > :now)").setParameter("now", now).executeUpdate());
         if (stale > 0) {
@@ -89,6 +107,11 @@ public class JpaClaims implements Claims {
 
     @Override
     public boolean tryClaim(String key) {
+        Long givenUp = takeBack(key);
+        if (givenUp != null && leaseSurelyRuns()) {
+            epochs.put(key, givenUp); // its row was never deleted, and no other replica can have voided it
+            return true;
+        }
         if (insert(key)) {
             return true;
         }
@@ -111,7 +134,13 @@ public class JpaClaims implements Claims {
     @Override
     public void release(String key) {
         Long epoch = epochs.remove(key);
-        // only the claim this replica made: one taken over meanwhile is the other replica's
+        if (epoch != null) {
+            synchronized (released) {
+                released.put(key, epoch);
+            }
+            return;
+        }
+        // a claim this replica does not know it holds: only a row of this replica without an epoch is deleted
         tx.executeWithoutResult(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and c.replica = :me"
                         + " and (c.epoch = :epoch or c.epoch is null)")
                 .setParameter("key", key).setParameter("me", replicaId).setParameter("epoch", epoch == null ? 0L : epoch)
@@ -148,7 +177,8 @@ public class JpaClaims implements Claims {
      */
     private boolean insert(String key) {
         long epoch = random.nextLong() & Long.MAX_VALUE;
-        Boolean inserted = tx.execute(s -> em.unwrap(org.hibernate.Session.class).doReturningWork(connection -> {
+        Boolean inserted = withReleases(batch -> tx.execute(s -> em.unwrap(org.hibernate.Session.class).doReturningWork(connection -> {
+            deleteReleased(connection, batch);
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, key);
                 insert.setString(2, replicaId);
@@ -161,15 +191,107 @@ public class JpaClaims implements Claims {
                     throw e;
                 }
                 s.setRollbackOnly(); // PostgreSQL has aborted the transaction
-                return false;
+                return null;
             }
-        }));
+        })));
         if (Boolean.TRUE.equals(inserted)) {
             epochs.put(key, epoch);
             return true;
         }
         return false;
     }
+
+    /**
+     * Writes the releases not written yet, in a transaction of their own; called every moment (a fraction of the
+     * lease) and at the stop, so that a release waits no longer than that when no claim comes to carry it.
+     */
+    public void flushReleases() {
+        try {
+            withReleases(batch -> batch.isEmpty() ? Boolean.TRUE : tx.execute(s -> {
+                deleteReleased(batch);
+                return true;
+            }));
+            flushFailing = false;
+        } catch (RuntimeException e) {
+            // kept for the next try; said once while the database stays away, not every moment
+            if (!flushFailing) {
+                log.warn("replica {}: releases of claims not written yet ({}); they are tried again", replicaId, e.toString());
+            }
+            flushFailing = true;
+        }
+    }
+
+    /** Whether no other replica can have found this replica's lease run out (half a lease of margin for clocks). */
+    private boolean leaseSurelyRuns() {
+        Instant until = leaseUntil;
+        return until != null && clock.instant().isBefore(until.minus(lease.dividedBy(2)));
+    }
+
+    /** Takes {@code key} out of the releases not written yet (waiting while a transaction deletes its row). */
+    private Long takeBack(String key) {
+        synchronized (released) {
+            while (deleting.contains(key)) {
+                try {
+                    released.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the release of " + key + " was written", e);
+                }
+            }
+            return released.remove(key);
+        }
+    }
+
+    /**
+     * Runs a claims transaction that also deletes the releases not written yet ({@code work} returns null when its
+     * transaction was rolled back); the releases it could not write wait for the next one.
+     */
+    private Boolean withReleases(java.util.function.Function<java.util.Map<String, Long>, Boolean> work) {
+        java.util.Map<String, Long> batch;
+        synchronized (released) {
+            batch = new java.util.HashMap<>(released);
+            released.clear();
+            deleting.addAll(batch.keySet());
+        }
+        Boolean result = null;
+        try {
+            result = work.apply(batch);
+            return result;
+        } finally {
+            synchronized (released) {
+                if (result == null) {
+                    batch.forEach(released::putIfAbsent);
+                }
+                deleting.removeAll(batch.keySet());
+                released.notifyAll();
+            }
+        }
+    }
+
+    private void deleteReleased(java.util.Map<String, Long> batch) {
+        if (!batch.isEmpty()) {
+            em.unwrap(org.hibernate.Session.class).doWork(connection -> deleteReleased(connection, batch));
+        }
+    }
+
+    /** Only the claims this replica made: one taken over meanwhile is the other replica's. */
+    private void deleteReleased(java.sql.Connection connection, java.util.Map<String, Long> batch)
+            throws SQLException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
+            for (var e : new java.util.TreeMap<>(batch).entrySet()) { // rows locked in one order
+                delete.setString(1, e.getKey());
+                delete.setString(2, replicaId);
+                delete.setLong(3, e.getValue());
+                delete.addBatch();
+            }
+            delete.executeBatch();
+        }
+    }
+
+    private static final String DELETE = "delete from grc_claim where claim_key = ? and replica_id = ? and epoch = ?";
 
     private static final String INSERT = "insert into grc_claim (claim_key, replica_id, claimed, epoch)"
             + " select cast(? as varchar(400)), cast(? as varchar(128)), cast(? as timestamp(6) with time zone),"

@@ -79,8 +79,102 @@ class JpaClaimsTest {
         b.release("k1");
         assertThat(b.tryClaim("k1")).as("b cannot release a's claim").isFalse();
         a.release("k1");
+        assertThat(b.tryClaim("k1")).as("a's release is not written yet").isFalse();
+        a.flushReleases();
         assertThat(b.tryClaim("k1")).isTrue();
         assertThat(a.tryClaim("k1")).isFalse();
+    }
+
+    /**
+     * A release costs no commit of its own: it is written with the replica's next claim, and a claim taken again
+     * before that is kept as it was (same epoch, so its fenced writes pass) without any write.
+     */
+    @Test
+    void aReleaseIsWrittenWithTheNextClaimAndAClaimTakenBackBeforeThenWritesNothing() {
+        JpaClaims a = replica("a6");
+        var tx = new org.springframework.transaction.support.TransactionTemplate(grc.getBean(PlatformTransactionManager.class));
+        assertThat(a.tryClaim("k6")).isTrue();
+        long epoch = epochOf("k6");
+        a.release("k6");
+        assertThat(rowsOf("a6")).as("not written yet").containsExactly("k6");
+        assertThat(a.tryClaim("k6")).as("taken back").isTrue();
+        assertThat(epochOf("k6")).as("the same row").isEqualTo(epoch);
+        tx.executeWithoutResult(s -> a.fence(java.util.List.of("k6")));
+
+        a.release("k6");
+        assertThat(a.tryClaim("k6b")).isTrue();
+        assertThat(rowsOf("a6")).as("the release written with the next claim").containsExactly("k6b");
+        a.release("k6b");
+        a.flushReleases();
+        assertThat(rowsOf("a6")).isEmpty();
+    }
+
+    /** A claim given up and taken back after the replica's lease may have run out is asked of the database. */
+    @Test
+    void aClaimTakenBackAfterTheLeaseRanOutIsNotTrustedFromMemory() {
+        JpaClaims a = replica("a7");
+        JpaClaims b = replica("b7");
+        assertThat(a.tryClaim("k7")).isTrue();
+        a.release("k7");
+        CLOCK.advance(LEASE.plusSeconds(1)); // a stood still: b sweeps a's claims and takes the key
+        b.renew();
+        assertThat(b.tryClaim("k7")).isTrue();
+        assertThat(a.tryClaim("k7")).as("b holds it now").isFalse();
+        a.renew();
+        b.release("k7");
+        b.flushReleases();
+        assertThat(a.tryClaim("k7")).isTrue();
+    }
+
+    /**
+     * Claims taken, fenced and released by several threads while another writes the releases all the time: a claim
+     * taken back while its release is being written waits for that transaction, so every claim granted is a row the
+     * fence finds.
+     */
+    @Test
+    void claimsTakenBackWhileTheirReleasesAreWrittenStayValid() throws Exception {
+        JpaClaims a = replica("a8");
+        var tx = new org.springframework.transaction.support.TransactionTemplate(grc.getBean(PlatformTransactionManager.class));
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+        try {
+            var flusher = threads.submit(() -> {
+                while (running.get()) {
+                    a.flushReleases();
+                }
+            });
+            java.util.List<java.util.concurrent.Future<?>> workers = new java.util.ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                int thread = t;
+                workers.add(threads.submit(() -> {
+                    for (int i = 0; i < 300; i++) {
+                        String key = "race-" + thread + "-" + (i % 2);
+                        assertThat(a.tryClaim(key)).isTrue();
+                        tx.executeWithoutResult(s -> a.fence(java.util.List.of(key)));
+                        a.release(key);
+                    }
+                    return null;
+                }));
+            }
+            for (var w : workers) {
+                w.get(2, TimeUnit.MINUTES);
+            }
+            running.set(false);
+            flusher.get(1, TimeUnit.MINUTES);
+        } finally {
+            running.set(false);
+            threads.shutdownNow();
+        }
+        a.flushReleases();
+        assertThat(rowsOf("a8")).isEmpty();
+    }
+
+    private static long epochOf(String key) {
+        return jdbc.queryForObject("select epoch from grc_claim where claim_key = ?", Long.class, key);
+    }
+
+    private static java.util.List<String> rowsOf(String replica) {
+        return jdbc.queryForList("select claim_key from grc_claim where replica_id = ? order by claim_key", String.class, replica);
     }
 
     @Test
@@ -189,9 +283,11 @@ class JpaClaimsTest {
         a.release("fk"); // late
         assertThat(a.tryClaim("fk")).as("b's claim is still b's").isFalse();
         b.release("fk");
+        b.flushReleases();
         assertThat(a.tryClaim("fk")).as("a claims anew").isTrue();
         tx.executeWithoutResult(s -> a.fence(java.util.List.of("fk")));
         a.release("fk");
+        a.flushReleases();
         jdbc.update("delete from grc_replica where replica_id like 'fenced-%'");
     }
 }
