@@ -164,7 +164,7 @@ public final class DeployedBenchmark {
      */
     private void warmUp(String label) throws Exception {
         int seconds = Integer.getInteger("bench.warmup-seconds", 15);
-        int max = Integer.getInteger("bench.warmup-rounds", 20);
+        int max = Integer.getInteger("bench.warmup-rounds", 40); // 10 minutes: the 14 JVMs take about 8 to settle
         double settle = Double.parseDouble(System.getProperty("bench.settle", "0.05"));
         double settleJit = Double.parseDouble(System.getProperty("bench.settle-jit", "0.10"));
         double previous = Double.NaN;
