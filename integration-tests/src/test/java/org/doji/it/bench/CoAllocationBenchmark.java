@@ -44,8 +44,13 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code store} reads the GRC's store in-process every {@code bench.poll-ms} (with 32 clients polling every
  * 2 ms the polls took a third of the CPU); {@code soap} polls GetResourcePropertyDocument over SOAP,
  * which on two shared cores makes the GRC spend much of its CPU answering polls (32 clients every 2 ms),
- * so it measures the poller as much as the GRC. The client-observed time (detection) is printed too. The
- * GRC sends no WS-BaseNotification yet, so a Notify consumer was not an option.
+ * so it measures the poller as much as the GRC. The client-observed time (detection) is printed too; clients
+ * notified by WS-BaseNotification are {@link DeployedBenchmark}'s.
+ *
+ * <p>The floor is measured at the start of the run ({@link Floor}: a SOAP round trip in this JVM, a durable H2
+ * commit) and printed at its end per throughput round: SOAP calls x round trip + durable commits x commit +
+ * planning, beside the round's CPU. Its calls are createCoAllocation and the GRC's RM calls (the polls of
+ * {@code bench.detect=soap} are not counted).
  *
  * <pre>./mvnw -B -o -pl integration-tests -Pbench test-compile exec:java [-Dbench.requests=300 ...]</pre>
  * Options (system properties): bench.warmup (1500), bench.requests (300, latency run, one client),
