@@ -142,9 +142,8 @@ public class JpaClaims implements Claims {
         }
         // a claim this replica does not know it holds: only a row of this replica without an epoch is deleted
         tx.executeWithoutResult(s -> em.createQuery("delete from ClaimRecord c where c.key = :key and c.replica = :me"
-                        + " and (c.epoch = :epoch or c.epoch is null)")
-                .setParameter("key", key).setParameter("me", replicaId).setParameter("epoch", epoch == null ? 0L : epoch)
-                .executeUpdate());
+                        + " and c.epoch is null")
+                .setParameter("key", key).setParameter("me", replicaId).executeUpdate());
     }
 
     @Override
