@@ -369,8 +369,8 @@ public final class CoAllocationBenchmark {
         out.println("the floor, measured now:");
         Floor.Figure roundTrip = Floor.soapRoundTripInThisJvm(Integer.getInteger("floor.calls", 20_000));
         out.println("  " + roundTrip);
-        Floor.Figure commit = Floor.commit("durable commit, H2 file", "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath()
-                + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS, Integer.getInteger("floor.commits", 5_000));
+        Floor.Figure commit = Floor.commit("durable commit, H2 file", Floor.h2FileUrl(dir),
+                Integer.getInteger("floor.commits", 5_000));
         out.println("  " + commit);
         Timeline timeline = new Timeline();
         Map<Integer, List<Round>> byClients = new java.util.LinkedHashMap<>();

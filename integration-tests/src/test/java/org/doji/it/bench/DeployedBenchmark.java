@@ -64,8 +64,7 @@ public final class DeployedBenchmark {
         Floor.Figure roundTrip = Floor.soapRoundTrip(dir, Integer.getInteger("floor.calls", 20_000));
         out.println("floor: " + roundTrip);
         Floor.Figure commit = Floor.commit(pgDatabase == null ? "durable commit, H2 file" : "durable commit, PostgreSQL",
-                pgDatabase == null ? "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath()
-                        + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS : Floor.postgresUrl(),
+                pgDatabase == null ? Floor.h2FileUrl(dir) : Floor.postgresUrl(),
                 Integer.getInteger("floor.commits", 5_000));
         out.println("floor: " + commit);
         long t0 = System.nanoTime();

@@ -71,8 +71,7 @@ public final class Floor {
         System.out.println(soapRoundTrip(dir, Integer.getInteger("floor.calls", 20_000)));
         System.out.println(soapRoundTripInThisJvm(Integer.getInteger("floor.calls", 20_000)));
         int commits = Integer.getInteger("floor.commits", 5_000);
-        System.out.println(commit("durable commit, H2 file", "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath()
-                + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS, commits));
+        System.out.println(commit("durable commit, H2 file", h2FileUrl(dir), commits));
         String pg = postgresUrl();
         System.out.println(pg == null ? "durable commit, PostgreSQL: not reachable (scripts/postgres.sh start)"
                 : commit("durable commit, PostgreSQL", pg, commits));
@@ -156,6 +155,11 @@ public final class Floor {
             long cpu = ownCpu() + (postgres ? Cpu.ofPostgres() : 0) - cpu0;
             return new Figure(what + " (Spring, Hibernate, Hikari; one row)", cpu / 1e3 / commits, wall / 1e3 / commits);
         }
+    }
+
+    /** The floor's H2 file in {@code dir}, with the settings every Doji H2 file has (durable commits). */
+    static String h2FileUrl(Path dir) {
+        return "jdbc:h2:file:" + dir.resolve("floor").toAbsolutePath() + org.doji.rm.config.DojiDefaults.H2_FILE_SETTINGS;
     }
 
     /** A fresh schema on the test PostgreSQL server, or null when it does not answer. */
